@@ -1,0 +1,67 @@
+/**
+ * `clone()`: deep copies of messages.
+ */
+import type { DescField, DescMessage } from "./descriptors/types.js";
+import type { Message, MessageShape } from "./types.js";
+import { zeroMessageFactory } from "./codecs/zero-message.js";
+import { setOwnProperty } from "./codecs/map-key.js";
+import { fieldIsSet } from "./fields.js";
+import { FieldPresence } from "./descriptors/edition.js";
+
+/** Creates a deep copy of a message, including its unknown fields and extensions. */
+export function clone<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): MessageShape<Desc> {
+  return cloneMessage(schema, message as unknown as Record<string, unknown>) as unknown as MessageShape<Desc>;
+}
+
+function cloneMessage(schema: DescMessage, src: Record<string, unknown>): Record<string, unknown> {
+  const dst = zeroMessageFactory(schema)() as Record<string, unknown>;
+  for (const member of schema.members) {
+    if (member.kind === "oneof") {
+      const o = src[member.localName] as { case?: string; value?: unknown };
+      if (o.case !== undefined) {
+        const field = member.fields.find((f) => f.localName === o.case)!;
+        dst[member.localName] = { case: o.case, value: cloneSingular(field, o.value) };
+      }
+      continue;
+    }
+    const field = member;
+    const v = src[field.localName];
+    switch (field.fieldKind) {
+      case "list":
+        dst[field.localName] = (v as unknown[]).map((e) => cloneElement(field.listKind, field.message, e));
+        break;
+      case "map": {
+        const out: Record<string, unknown> = {};
+        for (const [k, e] of Object.entries(v as Record<string, unknown>)) {
+          setOwnProperty(out, k, cloneElement(field.mapKind, field.message, e));
+        }
+        dst[field.localName] = out;
+        break;
+      }
+      case "message":
+        if (v !== undefined) dst[field.localName] = cloneMessage(field.message, v as Record<string, unknown>);
+        break;
+      default:
+        if (field.presence === FieldPresence.IMPLICIT || fieldIsSet(src, field)) {
+          dst[field.localName] = cloneScalar(v);
+        }
+    }
+  }
+  const unknown = (src as Partial<Message>).$unknown;
+  if (unknown !== undefined) {
+    (dst as Partial<Message>).$unknown = unknown.map((u) => ({ no: u.no, wireType: u.wireType, data: u.data.slice() }));
+  }
+  return dst;
+}
+
+function cloneSingular(field: DescField, v: unknown): unknown {
+  return field.fieldKind === "message" ? cloneMessage(field.message, v as Record<string, unknown>) : cloneScalar(v);
+}
+
+function cloneElement(kind: "scalar" | "enum" | "message", message: DescMessage | undefined, v: unknown): unknown {
+  return kind === "message" ? cloneMessage(message!, v as Record<string, unknown>) : cloneScalar(v);
+}
+
+function cloneScalar(v: unknown): unknown {
+  return v instanceof Uint8Array ? v.slice() : v;
+}

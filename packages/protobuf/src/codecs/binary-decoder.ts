@@ -1,0 +1,357 @@
+/**
+ * The binary decoder: one function per message type, compiled once from the descriptor into
+ * a table of field decoders indexed by field number, and cached.
+ */
+import type { DescEnum, DescField, DescMessage } from "../descriptors/types.js";
+import { ScalarType } from "../descriptors/scalar.js";
+import { WireType } from "../wire/wire-type.js";
+import type { BinaryReader } from "../wire/binary-reader.js";
+import { BinaryWriter } from "../wire/binary-writer.js";
+import { BinaryDecodeError } from "../wire/errors.js";
+import type { Message } from "../types.js";
+import { cachedPlan } from "./plan-cache.js";
+import { scalarReader, scalarWireType, scalarZeroValue, isPackable, type ScalarReader } from "./scalar.js";
+import { setOwnProperty } from "./map-key.js";
+import { zeroMessageFactory, type ZeroMessageFactory } from "./zero-message.js";
+
+/** Options that hold for one decode call. */
+export interface DecodeContext {
+  /** Keep unknown fields in `$unknown`. */
+  readonly readUnknown: boolean;
+  /** The maximum nesting depth of messages and groups. */
+  readonly maxDepth: number;
+}
+
+/**
+ * Decodes fields into `msg` until the reader reaches `end`, or, for a group (`group` > 0),
+ * until the end-group tag with that field number.
+ */
+export type MessageDecoder = (msg: any, r: BinaryReader, end: number, group: number, depth: number, ctx: DecodeContext) => void;
+
+/** Decodes one field occurrence. Returns false if the wire type does not fit the field. */
+type FieldDecoder = (msg: any, r: BinaryReader, wt: number, depth: number, ctx: DecodeContext) => boolean;
+
+const decoderKey = Symbol("pbjet.binaryDecoder");
+/** Field numbers below this are dispatched through an array; larger ones through a Map. */
+const DENSE_LIMIT = 256;
+
+/** The compiled decoder of a message type. */
+export function messageDecoder(desc: DescMessage): MessageDecoder {
+  return cachedPlan(desc, decoderKey, buildMessageDecoder);
+}
+
+function buildMessageDecoder(desc: DescMessage): MessageDecoder {
+  let dense: (FieldDecoder | undefined)[] | undefined;
+  let sparse: Map<number, FieldDecoder> | undefined;
+  const typeName = desc.typeName;
+  return (msg, r, end, group, depth, ctx) => {
+    if (dense === undefined) {
+      [dense, sparse] = compileFields(desc);
+    }
+    let no = 0;
+    try {
+      while (r.pos < end) {
+        const tag = r.uint32();
+        no = tag >>> 3;
+        const wt = tag & 7;
+        if (wt === WireType.EndGroup) {
+          if (no === group && group !== 0) return;
+          throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${r.pos - 1}`, r.pos - 1);
+        }
+        if (no === 0) {
+          throw new BinaryDecodeError(`invalid field number 0 at offset ${r.pos - 1}`, r.pos - 1);
+        }
+        const dec = no < DENSE_LIMIT ? dense[no] : sparse?.get(no);
+        if (dec === undefined || !dec(msg, r, wt, depth, ctx)) {
+          const data = r.skip(wt, no);
+          if (ctx.readUnknown) {
+            ((msg as Message).$unknown ??= []).push({ no, wireType: wt, data });
+          }
+        }
+      }
+    } catch (e) {
+      throw e instanceof BinaryDecodeError ? e.withField(typeName, no) : e;
+    }
+    if (group !== 0) {
+      throw new BinaryDecodeError(`missing end-group tag for field ${group} of ${typeName} at offset ${r.pos}`, r.pos);
+    }
+  };
+}
+
+function compileFields(desc: DescMessage): [(FieldDecoder | undefined)[], Map<number, FieldDecoder> | undefined] {
+  const dense: (FieldDecoder | undefined)[] = new Array(DENSE_LIMIT).fill(undefined);
+  let sparse: Map<number, FieldDecoder> | undefined;
+  for (const field of desc.fields) {
+    const dec = fieldDecoder(field);
+    if (field.number < DENSE_LIMIT) {
+      dense[field.number] = dec;
+    } else {
+      (sparse ??= new Map()).set(field.number, dec);
+    }
+  }
+  return [dense, sparse];
+}
+
+function fieldDecoder(field: DescField): FieldDecoder {
+  switch (field.fieldKind) {
+    case "list":
+      return field.listKind === "message" ? messageListDecoder(field) : scalarListDecoder(field);
+    case "map":
+      return mapDecoder(field);
+    case "message":
+      return field.oneof ? oneofMessageDecoder(field) : messageFieldDecoder(field);
+    default:
+      return singularScalarDecoder(field);
+  }
+}
+
+/** Decodes a sub-message (length-delimited or group) into `sub`. */
+function readSubMessage(
+  dec: MessageDecoder,
+  sub: unknown,
+  r: BinaryReader,
+  wt: number,
+  no: number,
+  depth: number,
+  ctx: DecodeContext,
+): void {
+  if (depth >= ctx.maxDepth) {
+    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
+  }
+  if (wt === WireType.StartGroup) {
+    dec(sub, r, r.len, no, depth + 1, ctx);
+    return;
+  }
+  const len = r.uint32();
+  const end = r.pos + len;
+  if (end > r.len) {
+    throw BinaryDecodeError.prematureEnd(r.pos, len, r.len - r.pos);
+  }
+  // Bound the reader to the sub-message, so that no read inside can run past it.
+  const outerLen = r.len;
+  r.len = end;
+  dec(sub, r, end, 0, depth + 1, ctx);
+  r.len = outerLen;
+}
+
+function expectedMessageWireType(field: DescField): number {
+  return (field as { delimitedEncoding?: boolean }).delimitedEncoding ? WireType.StartGroup : WireType.LengthDelimited;
+}
+
+function messageFieldDecoder(field: DescField & { fieldKind: "message" }): FieldDecoder {
+  const name = field.localName;
+  const expected = expectedMessageWireType(field);
+  const desc = field.message;
+  const no = field.number;
+  let dec: MessageDecoder | undefined;
+  let factory: ZeroMessageFactory | undefined;
+  return (msg, r, wt, depth, ctx) => {
+    if (wt !== expected) return false;
+    dec ??= messageDecoder(desc);
+    let sub = msg[name];
+    if (sub === undefined) {
+      factory ??= zeroMessageFactory(desc);
+      sub = msg[name] = factory();
+    }
+    readSubMessage(dec, sub, r, wt, no, depth, ctx);
+    return true;
+  };
+}
+
+function oneofMessageDecoder(field: DescField & { fieldKind: "message" }): FieldDecoder {
+  const oneofName = field.oneof!.localName;
+  const caseName = field.localName;
+  const expected = expectedMessageWireType(field);
+  const desc = field.message;
+  const no = field.number;
+  let dec: MessageDecoder | undefined;
+  let factory: ZeroMessageFactory | undefined;
+  return (msg, r, wt, depth, ctx) => {
+    if (wt !== expected) return false;
+    dec ??= messageDecoder(desc);
+    const o = msg[oneofName];
+    let sub: unknown;
+    if (o.case === caseName) {
+      sub = o.value;
+    } else {
+      factory ??= zeroMessageFactory(desc);
+      sub = factory();
+      msg[oneofName] = { case: caseName, value: sub };
+    }
+    readSubMessage(dec, sub, r, wt, no, depth, ctx);
+    return true;
+  };
+}
+
+function messageListDecoder(field: DescField & { fieldKind: "list" }): FieldDecoder {
+  const name = field.localName;
+  const expected = expectedMessageWireType(field);
+  const desc = field.message!;
+  const no = field.number;
+  let dec: MessageDecoder | undefined;
+  let factory: ZeroMessageFactory | undefined;
+  return (msg, r, wt, depth, ctx) => {
+    if (wt !== expected) return false;
+    dec ??= messageDecoder(desc);
+    factory ??= zeroMessageFactory(desc);
+    const sub = factory();
+    readSubMessage(dec, sub, r, wt, no, depth, ctx);
+    (msg[name] as unknown[]).push(sub);
+    return true;
+  };
+}
+
+/** Routes an unknown value of a closed enum to the unknown fields, as varint. */
+function addUnknownEnumValue(msg: Message, no: number, value: number, ctx: DecodeContext): void {
+  if (ctx.readUnknown) {
+    (msg.$unknown ??= []).push({ no, wireType: WireType.Varint, data: new BinaryWriter().int32(value).finish() });
+  }
+}
+
+function closedEnumCheck(desc: DescEnum | undefined): ((v: number) => boolean) | undefined {
+  if (desc === undefined || desc.open) return undefined;
+  const known = new Set(desc.values.map((v) => v.number));
+  return (v) => known.has(v);
+}
+
+function singularScalarDecoder(field: DescField & { fieldKind: "scalar" | "enum" }): FieldDecoder {
+  const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;
+  const read = scalarReader(scalar, field.fieldKind === "scalar" && field.longAsString, field.utf8Verify);
+  const expected = scalarWireType(scalar);
+  const isKnown = closedEnumCheck(field.enum);
+  const no = field.number;
+  if (field.oneof) {
+    const oneofName = field.oneof.localName;
+    const caseName = field.localName;
+    return (msg, r, wt, _depth, ctx) => {
+      if (wt !== expected) return false;
+      const v = read(r);
+      if (isKnown !== undefined && !isKnown(v as number)) {
+        addUnknownEnumValue(msg, no, v as number, ctx);
+      } else {
+        msg[oneofName] = { case: caseName, value: v };
+      }
+      return true;
+    };
+  }
+  const name = field.localName;
+  if (isKnown !== undefined) {
+    return (msg, r, wt, _depth, ctx) => {
+      if (wt !== expected) return false;
+      const v = read(r) as number;
+      if (isKnown(v)) {
+        msg[name] = v;
+      } else {
+        addUnknownEnumValue(msg, no, v, ctx);
+      }
+      return true;
+    };
+  }
+  return (msg, r, wt) => {
+    if (wt !== expected) return false;
+    msg[name] = read(r);
+    return true;
+  };
+}
+
+function scalarListDecoder(field: DescField & { fieldKind: "list" }): FieldDecoder {
+  const name = field.localName;
+  const scalar = field.listKind === "enum" ? ScalarType.INT32 : field.scalar!;
+  const read = scalarReader(scalar, field.longAsString, field.utf8Verify);
+  const expected = scalarWireType(scalar);
+  const packable = isPackable(scalar);
+  const isKnown = closedEnumCheck(field.enum);
+  const no = field.number;
+  const push = isKnown
+    ? (msg: any, list: unknown[], v: number, ctx: DecodeContext) => {
+        if (isKnown(v)) list.push(v);
+        else addUnknownEnumValue(msg, no, v, ctx);
+      }
+    : undefined;
+  return (msg, r, wt, _depth, ctx) => {
+    const list = msg[name] as unknown[];
+    if (wt === WireType.LengthDelimited && packable) {
+      const len = r.uint32();
+      const end = r.pos + len;
+      if (end > r.len) throw BinaryDecodeError.prematureEnd(r.pos, len, r.len - r.pos);
+      const outerLen = r.len;
+      r.len = end;
+      if (push) {
+        while (r.pos < end) push(msg, list, read(r) as number, ctx);
+      } else {
+        while (r.pos < end) list.push(read(r));
+      }
+      r.len = outerLen;
+      return true;
+    }
+    if (wt !== expected) return false;
+    if (push) push(msg, list, read(r) as number, ctx);
+    else list.push(read(r));
+    return true;
+  };
+}
+
+function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
+  const name = field.localName;
+  const no = field.number;
+  const keyType = field.mapKey;
+  const readKey = scalarReader(keyType, false, field.utf8Verify);
+  const keyWireType = scalarWireType(keyType);
+  const keyZero = String(scalarZeroValue(keyType, false));
+  let readValue: (r: BinaryReader, wt: number, depth: number, ctx: DecodeContext) => unknown;
+  let valueWireType: number;
+  let valueZero: () => unknown;
+  const isKnown = closedEnumCheck(field.enum);
+  if (field.mapKind === "message") {
+    const desc = field.message!;
+    let dec: MessageDecoder | undefined;
+    valueWireType = WireType.LengthDelimited;
+    valueZero = () => zeroMessageFactory(desc)();
+    readValue = (r, wt, depth, ctx) => {
+      dec ??= messageDecoder(desc);
+      const sub = zeroMessageFactory(desc)();
+      readSubMessage(dec, sub, r, wt, 2, depth, ctx);
+      return sub;
+    };
+  } else {
+    const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar!;
+    const read: ScalarReader = scalarReader(scalar, false, field.utf8Verify);
+    valueWireType = scalarWireType(scalar);
+    const zero = field.mapKind === "enum" ? (field.enum!.values[0]?.number ?? 0) : scalarZeroValue(scalar, false);
+    valueZero = () => (zero instanceof Uint8Array ? new Uint8Array(0) : zero);
+    readValue = (r) => read(r);
+  }
+  return (msg, r, wt, depth, ctx) => {
+    if (wt !== WireType.LengthDelimited) return false;
+    const start = r.pos;
+    const len = r.uint32();
+    const end = r.pos + len;
+    if (end > r.len) throw BinaryDecodeError.prematureEnd(r.pos, len, r.len - r.pos);
+    const outerLen = r.len;
+    r.len = end;
+    let key: string | undefined;
+    let value: unknown;
+    while (r.pos < end) {
+      const tag = r.uint32();
+      const fno = tag >>> 3;
+      const fwt = tag & 7;
+      if (fno === 1 && fwt === keyWireType) {
+        key = String(readKey(r));
+      } else if (fno === 2 && fwt === valueWireType) {
+        value = readValue(r, fwt, depth, ctx);
+      } else {
+        r.skip(fwt, fno);
+      }
+    }
+    r.len = outerLen;
+    if (isKnown !== undefined && value !== undefined && !isKnown(value as number)) {
+      // A closed enum value that is unknown: the whole entry goes to the unknown fields.
+      if (ctx.readUnknown) {
+        ((msg as Message).$unknown ??= []).push({ no, wireType: WireType.LengthDelimited, data: r.buf.subarray(start, end) });
+      }
+      return true;
+    }
+    setOwnProperty(msg[name] as Record<string, unknown>, key ?? keyZero, value === undefined ? valueZero() : value);
+    return true;
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * The binary encoder: one function per message type, compiled once from the descriptor into
+ * a list of field encoders (closures), and cached.
+ */
+import type { DescField, DescMessage } from "../descriptors/types.js";
+import { FieldPresence } from "../descriptors/edition.js";
+import { ScalarType } from "../descriptors/scalar.js";
+import { WireType } from "../wire/wire-type.js";
+import type { BinaryWriter } from "../wire/binary-writer.js";
+import { BinaryEncodeError } from "../wire/errors.js";
+import type { Message, UnknownField } from "../types.js";
+import { cachedPlan } from "./plan-cache.js";
+import { isScalarZeroValue, scalarFixedSize, scalarWireType, scalarWriter, type ScalarWriter } from "./scalar.js";
+import { mapKeyToScalar } from "./map-key.js";
+
+/** Encodes a message of one type into a writer. */
+export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
+type FieldEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
+
+const encoderKey = Symbol("pbjet.binaryEncoder");
+
+/** The compiled encoder of a message type. */
+export function messageEncoder(desc: DescMessage): MessageEncoder {
+  return cachedPlan(desc, encoderKey, buildMessageEncoder);
+}
+
+function buildMessageEncoder(desc: DescMessage): MessageEncoder {
+  let fields: FieldEncoder[] | undefined;
+  return (msg, w, writeUnknown) => {
+    // Compiled on first call, so that recursive types can refer to themselves.
+    fields ??= compileFields(desc);
+    for (let i = 0; i < fields.length; i++) {
+      fields[i](msg, w, writeUnknown);
+    }
+    const unknown = (msg as Message).$unknown;
+    if (unknown !== undefined && writeUnknown) {
+      writeUnknownFields(w, unknown);
+    }
+  };
+}
+
+/** Writes unknown fields back as they were read. */
+export function writeUnknownFields(w: BinaryWriter, unknown: readonly UnknownField[]): void {
+  for (let i = 0; i < unknown.length; i++) {
+    const u = unknown[i];
+    w.tag(u.no, u.wireType).raw(u.data);
+  }
+}
+
+function compileFields(desc: DescMessage): FieldEncoder[] {
+  const sorted = [...desc.fields].sort((a, b) => a.number - b.number);
+  const encoders: FieldEncoder[] = [];
+  const oneofsDone = new Set<string>();
+  for (const field of sorted) {
+    if (field.oneof) {
+      if (!oneofsDone.has(field.oneof.localName)) {
+        oneofsDone.add(field.oneof.localName);
+        encoders.push(oneofEncoder(field.oneof.localName, field.oneof.fields));
+      }
+      continue;
+    }
+    encoders.push(fieldEncoder(field));
+  }
+  return encoders;
+}
+
+function oneofEncoder(localName: string, fields: DescField[]): FieldEncoder {
+  const byCase = new Map<string, (value: unknown, w: BinaryWriter, writeUnknown: boolean) => void>();
+  for (const f of fields) {
+    byCase.set(f.localName, valueEncoder(f));
+  }
+  return (msg, w, writeUnknown) => {
+    const o = msg[localName];
+    if (o === undefined || o.case === undefined) return;
+    const enc = byCase.get(o.case);
+    if (enc === undefined) {
+      throw new BinaryEncodeError(`cannot encode oneof ${localName}: unknown case "${o.case}"`);
+    }
+    enc(o.value, w, writeUnknown);
+  };
+}
+
+/** Encodes one value of a singular field, with its tag. */
+function valueEncoder(field: DescField): (value: any, w: BinaryWriter, writeUnknown: boolean) => void {
+  const no = field.number;
+  switch (field.fieldKind) {
+    case "message":
+      return messageValueEncoder(field.message, no, field.delimitedEncoding);
+    case "enum":
+      return (v, w) => w.tag(no, WireType.Varint).int32(v);
+    case "scalar": {
+      const write = scalarWriter(field.scalar);
+      const wt = scalarWireType(field.scalar);
+      return (v, w) => {
+        w.tag(no, wt);
+        write(w, v);
+      };
+    }
+    default:
+      throw new Error(`unexpected ${field.fieldKind} field in oneof`);
+  }
+}
+
+function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) {
+  let enc: MessageEncoder | undefined;
+  if (delimited) {
+    return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => {
+      enc ??= messageEncoder(desc);
+      w.tag(no, WireType.StartGroup);
+      enc(v, w, writeUnknown);
+      w.tag(no, WireType.EndGroup);
+    };
+  }
+  return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => {
+    enc ??= messageEncoder(desc);
+    w.tag(no, WireType.LengthDelimited).fork();
+    enc(v, w, writeUnknown);
+    w.join();
+  };
+}
+
+function fieldEncoder(field: DescField): FieldEncoder {
+  const name = field.localName;
+  switch (field.fieldKind) {
+    case "list":
+      return listEncoder(field);
+    case "map":
+      return mapEncoder(field);
+    case "message": {
+      const enc = messageValueEncoder(field.message, field.number, field.delimitedEncoding);
+      const required = field.presence === FieldPresence.LEGACY_REQUIRED;
+      return (msg, w, writeUnknown) => {
+        const v = msg[name];
+        if (v !== undefined) {
+          enc(v, w, writeUnknown);
+        } else if (required) {
+          throw requiredError(field);
+        }
+      };
+    }
+    default:
+      return singularScalarEncoder(field);
+  }
+}
+
+function requiredError(field: DescField): BinaryEncodeError {
+  return new BinaryEncodeError(`cannot encode ${field.parent.typeName}: required field ${field.name} is not set`);
+}
+
+function singularScalarEncoder(field: DescField & { fieldKind: "scalar" | "enum" }): FieldEncoder {
+  const name = field.localName;
+  const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;
+  const write = scalarWriter(scalar);
+  const tag = ((field.number << 3) | scalarWireType(scalar)) >>> 0;
+  if (field.presence === FieldPresence.IMPLICIT) {
+    return (msg, w) => {
+      const v = msg[name];
+      if (!isScalarZeroValue(scalar, v)) {
+        w.uint32(tag);
+        write(w, v);
+      }
+    };
+  }
+  const required = field.presence === FieldPresence.LEGACY_REQUIRED;
+  return (msg, w) => {
+    // Explicit presence: set if the property is own (defaults live on the prototype).
+    const v = msg[name];
+    if (v !== undefined && Object.prototype.hasOwnProperty.call(msg, name)) {
+      w.uint32(tag);
+      write(w, v);
+    } else if (required) {
+      throw requiredError(field);
+    }
+  };
+}
+
+function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
+  const name = field.localName;
+  const no = field.number;
+  if (field.listKind === "message") {
+    const enc = messageValueEncoder(field.message!, no, field.delimitedEncoding);
+    return (msg, w, writeUnknown) => {
+      const list = msg[name] as unknown[];
+      for (let i = 0; i < list.length; i++) enc(list[i], w, writeUnknown);
+    };
+  }
+  const scalar = field.listKind === "enum" ? ScalarType.INT32 : field.scalar!;
+  const write = scalarWriter(scalar);
+  if (field.packed) {
+    const fixedSize = scalarFixedSize(scalar);
+    const tag = ((no << 3) | WireType.LengthDelimited) >>> 0;
+    if (fixedSize > 0) {
+      // Fixed-width elements: the length is known up front, no fork needed.
+      return (msg, w) => {
+        const list = msg[name] as unknown[];
+        const n = list.length;
+        if (n === 0) return;
+        w.uint32(tag).uint32(n * fixedSize);
+        for (let i = 0; i < n; i++) write(w, list[i]);
+      };
+    }
+    return (msg, w) => {
+      const list = msg[name] as unknown[];
+      const n = list.length;
+      if (n === 0) return;
+      w.uint32(tag).fork();
+      for (let i = 0; i < n; i++) write(w, list[i]);
+      w.join();
+    };
+  }
+  const tag = ((no << 3) | scalarWireType(scalar)) >>> 0;
+  return (msg, w) => {
+    const list = msg[name] as unknown[];
+    for (let i = 0; i < list.length; i++) {
+      w.uint32(tag);
+      write(w, list[i]);
+    }
+  };
+}
+
+function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
+  const name = field.localName;
+  const entryTag = ((field.number << 3) | WireType.LengthDelimited) >>> 0;
+  const keyType = field.mapKey;
+  const writeKey = scalarWriter(keyType);
+  const keyTag = ((1 << 3) | scalarWireType(keyType)) >>> 0;
+  let writeValue: (w: BinaryWriter, v: any, writeUnknown: boolean) => void;
+  if (field.mapKind === "message") {
+    const desc = field.message!;
+    let enc: MessageEncoder | undefined;
+    writeValue = (w, v, writeUnknown) => {
+      enc ??= messageEncoder(desc);
+      w.uint32(0x12).fork();
+      enc(v, w, writeUnknown);
+      w.join();
+    };
+  } else {
+    const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar!;
+    const write: ScalarWriter = scalarWriter(scalar);
+    const valueTag = ((2 << 3) | scalarWireType(scalar)) >>> 0;
+    writeValue = (w, v) => {
+      w.uint32(valueTag);
+      write(w, v);
+    };
+  }
+  return (msg, w, writeUnknown) => {
+    const map = msg[name] as Record<string, unknown>;
+    for (const key in map) {
+      if (!Object.prototype.hasOwnProperty.call(map, key)) continue;
+      w.uint32(entryTag).fork().uint32(keyTag);
+      writeKey(w, mapKeyToScalar(keyType, key));
+      writeValue(w, map[key], writeUnknown);
+      w.join();
+    }
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Map keys: maps are plain objects keyed by strings, so non-string keys are converted on
+ * the way in and out. Bool keys are "true"/"false"; integer keys are decimal strings.
+ */
+import { ScalarType } from "../descriptors/scalar.js";
+import { protoInt64 } from "../wire/int64.js";
+import { ProtobufError } from "../wire/errors.js";
+
+/** The object property key for a map key value. */
+export function mapKeyToProperty(value: unknown): string {
+  return String(value);
+}
+
+/** The scalar value of a map key property, for writing. */
+export function mapKeyToScalar(type: ScalarType, key: string): unknown {
+  switch (type) {
+    case ScalarType.STRING:
+      return key;
+    case ScalarType.BOOL:
+      if (key === "true") return true;
+      if (key === "false") return false;
+      break;
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64:
+      return protoInt64.parse(key);
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+      return protoInt64.uParse(key);
+    default: {
+      const n = Number(key);
+      if (Number.isInteger(n) && key.trim() !== "") return n;
+    }
+  }
+  throw new ProtobufError(`invalid map key "${key}" for key type ${ScalarType[type]}`);
+}
+
+/** Sets an own property, also for keys like "__proto__" that must stay plain data. */
+export function setOwnProperty(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    obj[key] = value;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Zero messages: a new message with every field at its default. Built from a per-schema
+ * template so that creating a message is an object clone plus fresh lists, maps and oneofs.
+ *
+ * As in protobuf-es v2, fields with explicit presence (proto2, editions) read their default
+ * value from the message's prototype until set; proto3 messages are plain objects.
+ */
+import type { DescMessage } from "../descriptors/types.js";
+import { Edition, FieldPresence } from "../descriptors/edition.js";
+import type { Message } from "../types.js";
+import { cachedPlan } from "./plan-cache.js";
+import { scalarZeroValue } from "./scalar.js";
+
+const factoryKey = Symbol("pbjet.zeroMessage");
+
+const enum Mutable {
+  List,
+  Map,
+  Oneof,
+}
+
+/** Creates a new message with every field at its default value. */
+export type ZeroMessageFactory = () => Message & Record<string, unknown>;
+
+/** The zero message factory of a message type, compiled on first use. */
+export function zeroMessageFactory(desc: DescMessage): ZeroMessageFactory {
+  return cachedPlan(desc, factoryKey, buildFactory);
+}
+
+function buildFactory(desc: DescMessage): ZeroMessageFactory {
+  const template: Record<string, unknown> = { $typeName: desc.typeName };
+  const defaults: Record<string, unknown> = {};
+  let usePrototype = false;
+  const mutable: [string, Mutable][] = [];
+  for (const member of desc.members) {
+    if (member.kind === "oneof") {
+      template[member.localName] = undefined;
+      mutable.push([member.localName, Mutable.Oneof]);
+      continue;
+    }
+    const field = member;
+    switch (field.fieldKind) {
+      case "list":
+        template[field.localName] = undefined;
+        mutable.push([field.localName, Mutable.List]);
+        break;
+      case "map":
+        template[field.localName] = undefined;
+        mutable.push([field.localName, Mutable.Map]);
+        break;
+      case "message":
+        break;
+      case "scalar":
+      case "enum": {
+        const zero =
+          field.fieldKind === "enum"
+            ? field.getDefaultValue() ?? field.enum.values[0]?.number ?? 0
+            : field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString);
+        if (field.presence === FieldPresence.IMPLICIT) {
+          template[field.localName] = zero;
+        } else if (desc.file.edition !== Edition.EDITION_PROTO3) {
+          // Explicit presence: the default lives on the prototype until a value is set.
+          defaults[field.localName] = zero;
+          usePrototype = true;
+        }
+        break;
+      }
+    }
+  }
+  const n = mutable.length;
+  const names = mutable.map((m) => m[0]);
+  const kinds = mutable.map((m) => m[1]);
+  if (usePrototype) {
+    // Not frozen: a read-only inherited property would make assignments to the field throw.
+    const proto = defaults;
+    const keys = Object.keys(template);
+    return () => {
+      const m = Object.create(proto) as Record<string, unknown>;
+      for (const k of keys) m[k] = template[k];
+      for (let i = 0; i < n; i++) m[names[i]] = newMutable(kinds[i]);
+      return m as Message & Record<string, unknown>;
+    };
+  }
+  return () => {
+    const m = { ...template };
+    for (let i = 0; i < n; i++) m[names[i]] = newMutable(kinds[i]);
+    return m as Message & Record<string, unknown>;
+  };
+}
+
+function newMutable(kind: Mutable): unknown {
+  switch (kind) {
+    case Mutable.List:
+      return [];
+    case Mutable.Map:
+      return {};
+    default:
+      return { case: undefined };
+  }
+}

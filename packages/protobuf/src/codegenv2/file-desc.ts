@@ -1,0 +1,96 @@
+/**
+ * Hydration helpers for generated code: a generated file embeds its FileDescriptorProto and
+ * restores the linked descriptors at run time with these.
+ */
+import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from "../descriptors/types.js";
+import type { FileDescriptorProto } from "../descriptors/descriptor-proto.js";
+import { buildFile } from "../descriptors/build-file.js";
+import { bootDescriptorProto } from "../descriptors/boot.js";
+import { createMutableRegistry } from "../registry/registry.js";
+import { base64Decode } from "../wire/base64.js";
+import { fromBinary } from "../from-binary.js";
+import type { GenEnum, GenExtension, GenMessage, Message } from "../types.js";
+
+/**
+ * Restores a file descriptor from its serialized FileDescriptorProto (base64) and the
+ * descriptors of the files it imports.
+ */
+export function fileDesc(b64: string, deps?: DescFile[]): DescFile {
+  const fileProtoSchema = bootDescriptorProto().messages.find((m) => m.name === "FileDescriptorProto")!;
+  const proto = fromBinary(fileProtoSchema, base64Decode(b64)) as unknown as FileDescriptorProto;
+  return buildFile(proto, deps ?? [], resolverFor(deps ?? []));
+}
+
+/** A type resolver over the given files and everything they import. */
+function resolverFor(deps: DescFile[]) {
+  const reg = createMutableRegistry();
+  const seen = new Set<DescFile>();
+  const addFile = (f: DescFile): void => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    f.dependencies.forEach(addFile);
+    forEachType(f, reg.add);
+  };
+  deps.forEach(addFile);
+  return {
+    resolveType: (typeName: string) => {
+      const t = reg.get(typeName);
+      return t?.kind === "message" || t?.kind === "enum" ? t : undefined;
+    },
+    addType: reg.add,
+  };
+}
+
+/** Calls `fn` for every message (including map entries), enum, extension and service of a file. */
+function forEachType(file: DescFile, fn: (t: DescMessage | DescEnum | DescExtension | DescService) => void): void {
+  const visit = (m: DescMessage): void => {
+    fn(m);
+    m.nestedEnums.forEach(fn);
+    m.nestedExtensions.forEach(fn);
+    m.nestedMessages.forEach(visit);
+  };
+  file.enums.forEach(fn);
+  file.messages.forEach(visit);
+  file.extensions.forEach(fn);
+  file.services.forEach(fn);
+}
+
+/** The message at `index` in a file, or nested inside it by the further indexes. */
+export function messageDesc<Shape extends Message>(file: DescFile, index: number, ...nested: number[]): GenMessage<Shape> {
+  let desc = file.messages[index];
+  for (const i of nested) desc = desc.nestedMessages[i];
+  return desc as unknown as GenMessage<Shape>;
+}
+
+/** The enum at `index` in a file, or, with further indexes, nested in a message. */
+export function enumDesc<Shape extends number>(file: DescFile, index: number, ...nested: number[]): GenEnum<Shape> {
+  if (nested.length === 0) return file.enums[index] as GenEnum<Shape>;
+  const last = nested.pop()!;
+  return messageDesc(file, index, ...nested).nestedEnums[last] as GenEnum<Shape>;
+}
+
+/** The extension at `index` in a file, or, with further indexes, nested in a message. */
+export function extDesc<Extendee extends Message, Value>(
+  file: DescFile,
+  index: number,
+  ...nested: number[]
+): GenExtension<Extendee, Value> {
+  if (nested.length === 0) return file.extensions[index] as GenExtension<Extendee, Value>;
+  const last = nested.pop()!;
+  return messageDesc(file, index, ...nested).nestedExtensions[last] as GenExtension<Extendee, Value>;
+}
+
+/** The service at `index` in a file. */
+export function serviceDesc(file: DescFile, index: number): DescService {
+  return file.services[index];
+}
+
+/** An object like a TypeScript enum (names to numbers and back), for generated JavaScript. */
+export function tsEnum(desc: DescEnum): Record<string, string | number> {
+  const obj: Record<string, string | number> = {};
+  for (const v of desc.values) {
+    obj[v.localName] = v.number;
+    obj[v.number] = v.localName;
+  }
+  return obj;
+}

@@ -1,0 +1,72 @@
+/**
+ * `create()`: new messages, from nothing or from an init object.
+ */
+import type { DescField, DescMessage } from "./descriptors/types.js";
+import type { Message, MessageInitShape, MessageShape } from "./types.js";
+import { zeroMessageFactory } from "./codecs/zero-message.js";
+import { setOwnProperty } from "./codecs/map-key.js";
+import { ProtobufError } from "./wire/errors.js";
+
+/**
+ * Creates a new message of the given schema, with every field at its default value, and
+ * sets the fields given in `init`. Nested messages in `init` may be init objects as well.
+ * If `init` already is a message of this schema, it is returned as is.
+ */
+export function create<Desc extends DescMessage>(schema: Desc, init?: MessageInitShape<Desc>): MessageShape<Desc> {
+  if (init !== undefined && isMessageOf(init, schema)) {
+    return init as unknown as MessageShape<Desc>;
+  }
+  const msg = zeroMessageFactory(schema)();
+  if (init !== undefined) {
+    initMessage(schema, msg, init as Record<string, unknown>);
+  }
+  return msg as unknown as MessageShape<Desc>;
+}
+
+function isMessageOf(value: unknown, schema: DescMessage): boolean {
+  return (
+    typeof value === "object" && value !== null && (value as Partial<Message>).$typeName === schema.typeName
+  );
+}
+
+function initMessage(schema: DescMessage, msg: Record<string, unknown>, init: Record<string, unknown>): void {
+  for (const member of schema.members) {
+    const value = init[member.localName];
+    if (value === undefined || value === null) continue;
+    if (member.kind === "oneof") {
+      const o = value as { case?: string; value?: unknown };
+      if (o.case === undefined) continue;
+      const field = member.fields.find((f) => f.localName === o.case);
+      if (field === undefined) {
+        throw new ProtobufError(`cannot create ${schema.typeName}: oneof ${member.name} has no case "${o.case}"`);
+      }
+      msg[member.localName] = { case: o.case, value: initValue(field, o.value) };
+      continue;
+    }
+    msg[member.localName] = initValue(member, value);
+  }
+  const unknown = init.$unknown as Message["$unknown"];
+  if (unknown !== undefined && unknown.length > 0) {
+    msg.$unknown = unknown.slice();
+  }
+}
+
+function initValue(field: DescField, value: unknown): unknown {
+  switch (field.fieldKind) {
+    case "message":
+      return create(field.message, value as Record<string, unknown>);
+    case "list": {
+      const list = value as unknown[];
+      return field.listKind === "message" ? list.map((v) => create(field.message!, v as Record<string, unknown>)) : list.slice();
+    }
+    case "map": {
+      const map: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+        setOwnProperty(map, k, field.mapKind === "message" ? create(field.message!, v as Record<string, unknown>) : v);
+      }
+      return map;
+    }
+    default:
+      return value;
+  }
+}

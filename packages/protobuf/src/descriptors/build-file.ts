@@ -1,0 +1,461 @@
+/**
+ * Builds linked descriptor objects (DescFile, DescMessage, ...) from a FileDescriptorProto,
+ * resolving edition features for every element and type references against a registry.
+ */
+import type {
+  DescEnum,
+  DescEnumValue,
+  DescExtension,
+  DescField,
+  DescFile,
+  DescMessage,
+  DescMethod,
+  DescOneof,
+  DescService,
+  FieldKindShape,
+} from "./types.js";
+import type {
+  DescriptorProto,
+  EnumDescriptorProto,
+  FieldDescriptorProto,
+  FileDescriptorProto,
+  ServiceDescriptorProto,
+} from "./descriptor-proto.js";
+import { Edition, EnumType, FieldPresence, MessageEncoding, RepeatedFieldEncoding, Utf8Validation } from "./edition.js";
+import { featureDefaults, resolveFeatures, type ResolvedFeatures } from "./features.js";
+import { enumSharedPrefix, fieldLocalName, protoCamelCase, safeObjectProperty } from "./names.js";
+import { isPackableScalar, NonScalarType, ScalarType } from "./scalar.js";
+import { parseScalarDefault } from "./default-value.js";
+import { ProtobufError } from "../wire/errors.js";
+
+/** What the builder needs from the registry it builds into. */
+export interface TypeResolver {
+  /** Looks up a message or enum by fully qualified name (without leading dot). */
+  resolveType(typeName: string): DescMessage | DescEnum | undefined;
+  /** Registers a new message, enum, extension or service. */
+  addType(desc: DescMessage | DescEnum | DescExtension | DescService): void;
+}
+
+const LABEL_REQUIRED = 2;
+const LABEL_REPEATED = 3;
+const JSTYPE_STRING = 1;
+
+const hasOwn = (obj: object | undefined, key: string): boolean =>
+  obj !== undefined && Object.prototype.hasOwnProperty.call(obj, key);
+
+/** Builds the descriptors of one file. Its dependencies must already be in the resolver. */
+export function buildFile(proto: FileDescriptorProto, dependencies: DescFile[], resolver: TypeResolver): DescFile {
+  const edition = fileEdition(proto);
+  const fileFeatures = resolveFeatures(featureDefaults(edition), proto.options?.features);
+  const file: DescFile = {
+    kind: "file",
+    name: proto.name.replace(/\.proto$/, ""),
+    edition,
+    dependencies,
+    enums: [],
+    messages: [],
+    extensions: [],
+    services: [],
+    deprecated: proto.options?.deprecated === true,
+    proto,
+    toString: () => `file ${proto.name}`,
+  };
+  const pkg = proto.package ? proto.package + "." : "";
+  const pendingMessages: [DescMessage, ResolvedFeatures][] = [];
+  const pendingExtensions: [FieldDescriptorProto, DescMessage | undefined, ResolvedFeatures][] = [];
+
+  // Pass 1: create and register every message and enum, so that fields can refer to them.
+  for (const enumProto of proto.enumType) {
+    file.enums.push(newEnum(enumProto, file, undefined, pkg, fileFeatures, resolver));
+  }
+  const addMessage = (msgProto: DescriptorProto, parent: DescMessage | undefined, prefix: string, parentFeatures: ResolvedFeatures): DescMessage => {
+    const features = resolveFeatures(parentFeatures, msgProto.options?.features);
+    const typeName = prefix + msgProto.name;
+    const msg: DescMessage = {
+      kind: "message",
+      typeName,
+      name: msgProto.name,
+      file,
+      parent,
+      fields: [],
+      field: {},
+      oneofs: [],
+      members: [],
+      nestedEnums: [],
+      nestedMessages: [],
+      nestedExtensions: [],
+      deprecated: msgProto.options?.deprecated === true,
+      proto: msgProto,
+      toString: () => `message ${typeName}`,
+    };
+    resolver.addType(msg);
+    pendingMessages.push([msg, features]);
+    for (const e of msgProto.enumType) {
+      msg.nestedEnums.push(newEnum(e, file, msg, typeName + ".", features, resolver));
+    }
+    for (const nested of msgProto.nestedType) {
+      const nestedMsg = addMessage(nested, msg, typeName + ".", features);
+      if (nested.options?.mapEntry !== true) {
+        msg.nestedMessages.push(nestedMsg);
+      }
+    }
+    for (const ext of msgProto.extension) {
+      pendingExtensions.push([ext, msg, features]);
+    }
+    return msg;
+  };
+  for (const msgProto of proto.messageType) {
+    file.messages.push(addMessage(msgProto, undefined, pkg, fileFeatures));
+  }
+  for (const ext of proto.extension) {
+    pendingExtensions.push([ext, undefined, fileFeatures]);
+  }
+
+  // Pass 2: fields and oneofs, extensions, services.
+  for (const [msg, features] of pendingMessages) {
+    addFields(msg, features, edition, resolver);
+  }
+  for (const [extProto, parent, features] of pendingExtensions) {
+    const ext = newExtension(extProto, file, parent, features, edition, resolver);
+    (parent ? parent.nestedExtensions : file.extensions).push(ext);
+    resolver.addType(ext);
+  }
+  for (const serviceProto of proto.service) {
+    const service = newService(serviceProto, file, pkg, resolver);
+    file.services.push(service);
+    resolver.addType(service);
+  }
+  return file;
+}
+
+function fileEdition(proto: FileDescriptorProto): Edition {
+  switch (proto.syntax) {
+    case "":
+    case "proto2":
+      return Edition.EDITION_PROTO2;
+    case "proto3":
+      return Edition.EDITION_PROTO3;
+    case "editions":
+      return proto.edition as Edition;
+    default:
+      throw new ProtobufError(`${proto.name}: unsupported syntax "${proto.syntax}"`);
+  }
+}
+
+function newEnum(
+  proto: EnumDescriptorProto,
+  file: DescFile,
+  parent: DescMessage | undefined,
+  prefix: string,
+  parentFeatures: ResolvedFeatures,
+  resolver: TypeResolver,
+): DescEnum {
+  const features = resolveFeatures(parentFeatures, proto.options?.features);
+  const typeName = prefix + proto.name;
+  const sharedPrefix = enumSharedPrefix(proto.name, proto.value.map((v) => v.name));
+  const values: DescEnumValue[] = [];
+  const value: Record<number, DescEnumValue> = {};
+  const desc: DescEnum = {
+    kind: "enum",
+    typeName,
+    name: proto.name,
+    file,
+    parent,
+    open: features.enumType === EnumType.OPEN,
+    sharedPrefix,
+    values,
+    value,
+    deprecated: proto.options?.deprecated === true,
+    proto,
+    toString: () => `enum ${typeName}`,
+  };
+  for (const v of proto.value) {
+    const name = v.name;
+    const ev: DescEnumValue = {
+      kind: "enum_value",
+      name,
+      localName: sharedPrefix === undefined ? name : name.substring(sharedPrefix.length),
+      number: v.number,
+      parent: desc,
+      deprecated: v.options?.deprecated === true,
+      proto: v,
+      toString: () => `enum value ${typeName}.${name}`,
+    };
+    values.push(ev);
+    value[v.number] ??= ev;
+  }
+  resolver.addType(desc);
+  return desc;
+}
+
+function addFields(msg: DescMessage, msgFeatures: ResolvedFeatures, edition: Edition, resolver: TypeResolver): void {
+  const proto = msg.proto;
+  // A oneof that holds only proto3 optional fields is synthetic: its field is a plain field.
+  const oneofProtos = proto.oneofDecl;
+  const synthetic = oneofProtos.map((_, i) => proto.field.every((f) => !hasOwn(f, "oneofIndex") || f.oneofIndex !== i || f.proto3Optional));
+  const oneofs: (DescOneof | undefined)[] = oneofProtos.map((o, i) => {
+    if (synthetic[i]) return undefined;
+    const localName = fieldLocalName(o.name);
+    const oneof: DescOneof = {
+      kind: "oneof",
+      name: o.name,
+      localName,
+      parent: msg,
+      fields: [],
+      deprecated: o.options?.deprecated === true,
+      proto: o,
+      toString: () => `oneof ${msg.typeName}.${o.name}`,
+    };
+    return oneof;
+  });
+  for (const fieldProto of proto.field) {
+    const oneof = hasOwn(fieldProto, "oneofIndex") && !fieldProto.proto3Optional ? oneofs[fieldProto.oneofIndex] : undefined;
+    const oneofFeatures = oneof ? resolveFeatures(msgFeatures, oneof.proto.options?.features) : msgFeatures;
+    const features = resolveFeatures(oneofFeatures, fieldProto.options?.features);
+    const localName = oneof ? safeObjectProperty(protoCamelCase(fieldProto.name)) : fieldLocalName(fieldProto.name);
+    const field = {
+      kind: "field",
+      localName,
+      parent: msg,
+      oneof,
+      ...fieldCommon(fieldProto, features, edition, oneof !== undefined, resolver, () => `field ${msg.typeName}.${fieldProto.name}`),
+    } as DescField;
+    msg.fields.push(field);
+    msg.field[localName] = field;
+    if (oneof) {
+      oneof.fields.push(field);
+      if (oneof.fields.length === 1) {
+        msg.oneofs.push(oneof);
+        msg.members.push(oneof);
+      }
+    } else {
+      msg.members.push(field);
+    }
+  }
+}
+
+function newExtension(
+  proto: FieldDescriptorProto,
+  file: DescFile,
+  parent: DescMessage | undefined,
+  scopeFeatures: ResolvedFeatures,
+  edition: Edition,
+  resolver: TypeResolver,
+): DescExtension {
+  const scope = parent ? parent.typeName : file.proto.package;
+  const typeName = scope ? `${scope}.${proto.name}` : proto.name;
+  const extendee = resolver.resolveType(proto.extendee.replace(/^\./, ""));
+  if (extendee?.kind !== "message") {
+    throw new ProtobufError(`extension ${typeName}: cannot resolve extendee ${proto.extendee}`);
+  }
+  const features = resolveFeatures(scopeFeatures, proto.options?.features);
+  const common = fieldCommon(proto, features, edition, false, resolver, () => `extension ${typeName}`);
+  return {
+    kind: "extension",
+    typeName,
+    localName: typeName,
+    file,
+    parent,
+    extendee,
+    oneof: undefined,
+    ...common,
+    jsonName: `[${typeName}]`,
+  } as DescExtension;
+}
+
+function newService(proto: ServiceDescriptorProto, file: DescFile, prefix: string, resolver: TypeResolver): DescService {
+  const typeName = prefix + proto.name;
+  const methods: DescMethod[] = [];
+  const service: DescService = {
+    kind: "service",
+    typeName,
+    name: proto.name,
+    file,
+    methods,
+    method: {},
+    deprecated: proto.options?.deprecated === true,
+    proto,
+    toString: () => `service ${typeName}`,
+  };
+  for (const m of proto.method) {
+    const input = resolver.resolveType(m.inputType.replace(/^\./, ""));
+    const output = resolver.resolveType(m.outputType.replace(/^\./, ""));
+    if (input?.kind !== "message" || output?.kind !== "message") {
+      throw new ProtobufError(`rpc ${typeName}.${m.name}: cannot resolve input or output type`);
+    }
+    const localName = safeObjectProperty(m.name.charAt(0).toLowerCase() + m.name.substring(1));
+    const method: DescMethod = {
+      kind: "rpc",
+      name: m.name,
+      localName,
+      parent: service,
+      methodKind: m.clientStreaming
+        ? m.serverStreaming ? "bidi_streaming" : "client_streaming"
+        : m.serverStreaming ? "server_streaming" : "unary",
+      input,
+      output,
+      idempotency: m.options?.idempotencyLevel ?? 0,
+      deprecated: m.options?.deprecated === true,
+      proto: m,
+      toString: () => `rpc ${typeName}.${m.name}`,
+    };
+    methods.push(method);
+    service.method[localName] = method;
+  }
+  return service;
+}
+
+type FieldCommonProps = FieldKindShape & {
+  name: string;
+  number: number;
+  jsonName: string;
+  deprecated: boolean;
+  presence: FieldPresence;
+  proto: FieldDescriptorProto;
+  lazy: boolean;
+  utf8Verify: boolean;
+  toString(): string;
+};
+
+function fieldCommon(
+  proto: FieldDescriptorProto,
+  features: ResolvedFeatures,
+  edition: Edition,
+  inOneof: boolean,
+  resolver: TypeResolver,
+  toString: () => string,
+): FieldCommonProps {
+  const base = {
+    name: proto.name,
+    number: proto.number,
+    jsonName: hasOwn(proto, "jsonName") ? proto.jsonName : protoCamelCase(proto.name),
+    deprecated: proto.options?.deprecated === true,
+    proto,
+    lazy: proto.options?.lazy === true || proto.options?.unverifiedLazy === true,
+    utf8Verify: features.utf8Validation === Utf8Validation.VERIFY,
+    toString,
+  };
+  const longAsString = proto.options?.jstype === JSTYPE_STRING;
+  const repeated = proto.label === LABEL_REPEATED;
+  const ref = proto.typeName ? resolveRef(proto, resolver, toString) : undefined;
+  const delimited =
+    proto.type === NonScalarType.GROUP ||
+    (edition >= Edition.EDITION_2023 && proto.type === NonScalarType.MESSAGE && features.messageEncoding === MessageEncoding.DELIMITED);
+
+  if (repeated) {
+    if (ref?.kind === "message" && ref.proto.options?.mapEntry === true) {
+      const [keyProto, valueProto] = mapEntryFields(ref, toString);
+      const valueRef = valueProto.typeName ? resolveRef(valueProto, resolver, toString) : undefined;
+      const mapKind = valueRef === undefined ? "scalar" : valueRef.kind;
+      return {
+        ...base,
+        presence: FieldPresence.IMPLICIT,
+        fieldKind: "map",
+        mapKey: keyProto.type as ScalarType,
+        mapKind,
+        scalar: valueRef === undefined ? (valueProto.type as ScalarType) : undefined,
+        enum: valueRef?.kind === "enum" ? valueRef : undefined,
+        message: valueRef?.kind === "message" ? valueRef : undefined,
+        getDefaultValue: () => undefined,
+      } as FieldCommonProps;
+    }
+    const listKind = ref === undefined ? "scalar" : ref.kind;
+    let packed = false;
+    if (ref?.kind !== "message" && (ref !== undefined || isPackableScalar(proto.type as ScalarType))) {
+      packed = features.repeatedFieldEncoding === RepeatedFieldEncoding.PACKED;
+      if (edition <= Edition.EDITION_PROTO3 && hasOwn(proto.options, "packed")) {
+        packed = proto.options!.packed;
+      }
+    }
+    return {
+      ...base,
+      presence: FieldPresence.IMPLICIT,
+      fieldKind: "list",
+      listKind,
+      scalar: ref === undefined ? (proto.type as ScalarType) : undefined,
+      enum: ref?.kind === "enum" ? ref : undefined,
+      message: ref?.kind === "message" ? ref : undefined,
+      packed,
+      longAsString,
+      delimitedEncoding: delimited,
+      getDefaultValue: () => undefined,
+    } as FieldCommonProps;
+  }
+
+  let presence = features.fieldPresence;
+  if (inOneof || proto.proto3Optional) {
+    presence = FieldPresence.EXPLICIT;
+  } else if (edition <= Edition.EDITION_PROTO3 && proto.label === LABEL_REQUIRED) {
+    presence = FieldPresence.LEGACY_REQUIRED;
+  } else if (ref?.kind === "message" && presence === FieldPresence.IMPLICIT) {
+    presence = FieldPresence.EXPLICIT;
+  }
+  if (ref?.kind === "message") {
+    return {
+      ...base,
+      presence,
+      fieldKind: "message",
+      scalar: undefined,
+      enum: undefined,
+      message: ref,
+      delimitedEncoding: delimited,
+      getDefaultValue: () => undefined,
+    } as FieldCommonProps;
+  }
+  const hasDefault = hasOwn(proto, "defaultValue");
+  if (ref?.kind === "enum") {
+    const enumDesc = ref;
+    let defaultValue: number | undefined;
+    if (hasDefault) {
+      const v = enumDesc.values.find((v) => v.name === proto.defaultValue);
+      if (!v) throw new ProtobufError(`${toString()}: invalid default value "${proto.defaultValue}"`);
+      defaultValue = v.number;
+    }
+    return {
+      ...base,
+      presence,
+      fieldKind: "enum",
+      scalar: undefined,
+      enum: enumDesc,
+      message: undefined,
+      getDefaultValue: () => defaultValue,
+    } as FieldCommonProps;
+  }
+  const scalar = proto.type as ScalarType;
+  if (ScalarType[scalar] === undefined) {
+    throw new ProtobufError(`${toString()}: invalid field type ${proto.type}`);
+  }
+  const defaultValue = hasDefault ? parseScalarDefault(scalar, proto.defaultValue, longAsString) : undefined;
+  return {
+    ...base,
+    presence,
+    fieldKind: "scalar",
+    scalar,
+    longAsString,
+    enum: undefined,
+    message: undefined,
+    getDefaultValue: () => defaultValue,
+  } as FieldCommonProps;
+}
+
+function resolveRef(proto: FieldDescriptorProto, resolver: TypeResolver, toString: () => string): DescMessage | DescEnum {
+  const typeName = proto.typeName.startsWith(".") ? proto.typeName.substring(1) : proto.typeName;
+  const ref = resolver.resolveType(typeName);
+  if (ref === undefined) {
+    throw new ProtobufError(`${toString()}: cannot resolve type ${proto.typeName}`);
+  }
+  const wantEnum = proto.type === NonScalarType.ENUM;
+  if ((ref.kind === "enum") !== wantEnum) {
+    throw new ProtobufError(`${toString()}: type ${proto.typeName} is not ${wantEnum ? "an enum" : "a message"}`);
+  }
+  return ref;
+}
+
+function mapEntryFields(entry: DescMessage, toString: () => string): [FieldDescriptorProto, FieldDescriptorProto] {
+  const key = entry.proto.field.find((f) => f.number === 1);
+  const value = entry.proto.field.find((f) => f.number === 2);
+  if (!key || !value) {
+    throw new ProtobufError(`${toString()}: invalid map entry ${entry.typeName}`);
+  }
+  return [key, value];
+}

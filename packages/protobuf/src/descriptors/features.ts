@@ -1,0 +1,112 @@
+/**
+ * Edition features: the defaults of every edition, and resolution down the element tree
+ * (file → message → field, file → enum, and so on) from the `features` of each element's options.
+ */
+import {
+  Edition,
+  EnumType,
+  FieldPresence,
+  JsonFormat,
+  MessageEncoding,
+  RepeatedFieldEncoding,
+  Utf8Validation,
+} from "./edition.js";
+import type { FeatureSetProto } from "./descriptor-proto.js";
+import { ProtobufError } from "../wire/errors.js";
+
+/** The features of google.protobuf.FeatureSet that the runtime acts on, fully resolved. */
+export interface ResolvedFeatures {
+  readonly fieldPresence: FieldPresence;
+  readonly enumType: EnumType;
+  readonly repeatedFieldEncoding: RepeatedFieldEncoding;
+  readonly utf8Validation: Utf8Validation;
+  readonly messageEncoding: MessageEncoding;
+  readonly jsonFormat: JsonFormat;
+  /** google.protobuf.FeatureSet.EnforceNamingStyle (STYLE2024 = 1, STYLE_LEGACY = 2). */
+  readonly enforceNamingStyle: number;
+  /** google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility. */
+  readonly defaultSymbolVisibility: number;
+}
+
+const featureKeys = [
+  "fieldPresence",
+  "enumType",
+  "repeatedFieldEncoding",
+  "utf8Validation",
+  "messageEncoding",
+  "jsonFormat",
+  "enforceNamingStyle",
+  "defaultSymbolVisibility",
+] as const;
+
+const proto2Defaults: ResolvedFeatures = Object.freeze({
+  fieldPresence: FieldPresence.EXPLICIT,
+  enumType: EnumType.CLOSED,
+  repeatedFieldEncoding: RepeatedFieldEncoding.EXPANDED,
+  utf8Validation: Utf8Validation.NONE,
+  messageEncoding: MessageEncoding.LENGTH_PREFIXED,
+  jsonFormat: JsonFormat.LEGACY_BEST_EFFORT,
+  enforceNamingStyle: 2,
+  defaultSymbolVisibility: 1,
+});
+
+const proto3Defaults: ResolvedFeatures = Object.freeze({
+  fieldPresence: FieldPresence.IMPLICIT,
+  enumType: EnumType.OPEN,
+  repeatedFieldEncoding: RepeatedFieldEncoding.PACKED,
+  utf8Validation: Utf8Validation.VERIFY,
+  messageEncoding: MessageEncoding.LENGTH_PREFIXED,
+  jsonFormat: JsonFormat.ALLOW,
+  enforceNamingStyle: 2,
+  defaultSymbolVisibility: 1,
+});
+
+const edition2023Defaults: ResolvedFeatures = Object.freeze({
+  ...proto3Defaults,
+  fieldPresence: FieldPresence.EXPLICIT,
+});
+
+const edition2024Defaults: ResolvedFeatures = Object.freeze({
+  ...edition2023Defaults,
+  enforceNamingStyle: 1,
+  defaultSymbolVisibility: 2,
+});
+
+/** The feature defaults of an edition. Throws for editions this runtime does not support. */
+export function featureDefaults(edition: Edition): ResolvedFeatures {
+  switch (edition) {
+    case Edition.EDITION_LEGACY:
+    case Edition.EDITION_PROTO2:
+      return proto2Defaults;
+    case Edition.EDITION_PROTO3:
+      return proto3Defaults;
+    case Edition.EDITION_2023:
+      return edition2023Defaults;
+    case Edition.EDITION_2024:
+      return edition2024Defaults;
+    default:
+      throw new ProtobufError(`unsupported edition ${Edition[edition] ?? edition}`);
+  }
+}
+
+/**
+ * Applies the features set on an element to the features it inherits. Unset features
+ * (value 0, the UNKNOWN member of every feature enum) are inherited.
+ */
+export function resolveFeatures(
+  parent: ResolvedFeatures,
+  own: FeatureSetProto | undefined,
+): ResolvedFeatures {
+  if (own === undefined) {
+    return parent;
+  }
+  let result: Record<string, number> | undefined;
+  for (const key of featureKeys) {
+    const value = own[key];
+    if (value !== undefined && value !== 0 && value !== parent[key]) {
+      result ??= { ...parent };
+      result[key] = value;
+    }
+  }
+  return (result as ResolvedFeatures | undefined) ?? parent;
+}

@@ -1,0 +1,44 @@
+/**
+ * Scalar value types, numbered as in google.protobuf.FieldDescriptorProto.Type.
+ * Message, group and enum types are not scalars and have no member here.
+ */
+export enum ScalarType {
+  DOUBLE = 1,
+  FLOAT = 2,
+  INT64 = 3,
+  UINT64 = 4,
+  INT32 = 5,
+  FIXED64 = 6,
+  FIXED32 = 7,
+  BOOL = 8,
+  STRING = 9,
+  BYTES = 12,
+  UINT32 = 13,
+  SFIXED32 = 15,
+  SFIXED64 = 16,
+  SINT32 = 17,
+  SINT64 = 18,
+}
+
+/** Field types of google.protobuf.FieldDescriptorProto.Type that are not scalars. */
+export const enum NonScalarType {
+  GROUP = 10,
+  MESSAGE = 11,
+  ENUM = 14,
+}
+
+/** True for the 64-bit integer scalar types, which are represented as bigint (or string). */
+export function isInt64Scalar(t: ScalarType): boolean {
+  return (
+    t === ScalarType.INT64 ||
+    t === ScalarType.UINT64 ||
+    t === ScalarType.FIXED64 ||
+    t === ScalarType.SFIXED64 ||
+    t === ScalarType.SINT64
+  );
+}
+
+/** True for scalar types that may be packed in a repeated field (all but string and bytes). */
+export function isPackableScalar(t: ScalarType): boolean {
+  return t !== ScalarType.STRING && t !== ScalarType.BYTES;
+}

@@ -1,0 +1,250 @@
+/**
+ * Descriptor objects: the resolved, linked view of .proto definitions that every codec,
+ * the registry and generated code work with. Shapes follow protobuf-es v2's `Desc*` types.
+ */
+import type { ScalarType } from "./scalar.js";
+import type { Edition, FieldPresence } from "./edition.js";
+import type {
+  DescriptorProto,
+  EnumDescriptorProto,
+  EnumValueDescriptorProto,
+  FieldDescriptorProto,
+  FileDescriptorProto,
+  MethodDescriptorProto,
+  OneofDescriptorProto,
+  ServiceDescriptorProto,
+} from "./descriptor-proto.js";
+
+/** Any descriptor. */
+export type AnyDesc =
+  | DescFile
+  | DescMessage
+  | DescField
+  | DescExtension
+  | DescOneof
+  | DescEnum
+  | DescEnumValue
+  | DescService
+  | DescMethod;
+
+/** A .proto file. */
+export interface DescFile {
+  readonly kind: "file";
+  /** The file name without the `.proto` suffix, e.g. "google/protobuf/any". */
+  readonly name: string;
+  /** The edition of the file; proto2 and proto3 are EDITION_PROTO2 and EDITION_PROTO3. */
+  readonly edition: Edition;
+  /** The files this file imports. */
+  readonly dependencies: DescFile[];
+  /** Top-level enums. */
+  readonly enums: DescEnum[];
+  /** Top-level messages (map entry messages excluded). */
+  readonly messages: DescMessage[];
+  /** Top-level extensions. */
+  readonly extensions: DescExtension[];
+  /** Services. */
+  readonly services: DescService[];
+  /** Marked with the option `deprecated = true`. */
+  readonly deprecated: boolean;
+  /** The descriptor message this was built from. */
+  readonly proto: FileDescriptorProto;
+  toString(): string;
+}
+
+/** A message type. */
+export interface DescMessage {
+  readonly kind: "message";
+  /** Fully qualified name, e.g. "example.User". */
+  readonly typeName: string;
+  /** The short name, e.g. "User". */
+  readonly name: string;
+  readonly file: DescFile;
+  /** The message this one is nested in, if any. */
+  readonly parent: DescMessage | undefined;
+  /** Fields in declaration order. */
+  readonly fields: DescField[];
+  /** Fields by their local (property) name. */
+  readonly field: Record<string, DescField>;
+  /** Oneof groups (synthetic oneofs of proto3 optional fields excluded). */
+  readonly oneofs: DescOneof[];
+  /** Fields that are not in a oneof, and oneof groups, in declaration order. */
+  readonly members: (DescField | DescOneof)[];
+  readonly nestedEnums: DescEnum[];
+  readonly nestedMessages: DescMessage[];
+  readonly nestedExtensions: DescExtension[];
+  readonly deprecated: boolean;
+  readonly proto: DescriptorProto;
+  toString(): string;
+}
+
+/** A oneof group. */
+export interface DescOneof {
+  readonly kind: "oneof";
+  readonly name: string;
+  /** The property name in a message. */
+  readonly localName: string;
+  readonly parent: DescMessage;
+  readonly fields: DescField[];
+  readonly deprecated: boolean;
+  readonly proto: OneofDescriptorProto;
+  toString(): string;
+}
+
+/** An enum type. */
+export interface DescEnum {
+  readonly kind: "enum";
+  readonly typeName: string;
+  readonly name: string;
+  readonly file: DescFile;
+  readonly parent: DescMessage | undefined;
+  /** Open enums accept unknown values; closed enums route them to unknown fields. */
+  readonly open: boolean;
+  /** The prefix shared by every value name that matches the enum name, e.g. "PHONE_TYPE_". */
+  readonly sharedPrefix?: string;
+  readonly values: DescEnumValue[];
+  /** Values by number (the first value for aliases). */
+  readonly value: Record<number, DescEnumValue>;
+  readonly deprecated: boolean;
+  readonly proto: EnumDescriptorProto;
+  toString(): string;
+}
+
+/** An enum value. */
+export interface DescEnumValue {
+  readonly kind: "enum_value";
+  readonly name: string;
+  /** The name in generated TypeScript enums, without the shared prefix. */
+  readonly localName: string;
+  readonly number: number;
+  readonly parent: DescEnum;
+  readonly deprecated: boolean;
+  readonly proto: EnumValueDescriptorProto;
+  toString(): string;
+}
+
+/** A service. */
+export interface DescService {
+  readonly kind: "service";
+  readonly typeName: string;
+  readonly name: string;
+  readonly file: DescFile;
+  readonly methods: DescMethod[];
+  /** Methods by local name. */
+  readonly method: Record<string, DescMethod>;
+  readonly deprecated: boolean;
+  readonly proto: ServiceDescriptorProto;
+  toString(): string;
+}
+
+/** An RPC method. */
+export interface DescMethod {
+  readonly kind: "rpc";
+  readonly name: string;
+  readonly localName: string;
+  readonly parent: DescService;
+  readonly methodKind: "unary" | "server_streaming" | "client_streaming" | "bidi_streaming";
+  readonly input: DescMessage;
+  readonly output: DescMessage;
+  /** google.protobuf.MethodOptions.IdempotencyLevel */
+  readonly idempotency: number;
+  readonly deprecated: boolean;
+  readonly proto: MethodDescriptorProto;
+  toString(): string;
+}
+
+interface FieldCommon {
+  readonly name: string;
+  readonly number: number;
+  /** The JSON name: `json_name` if set, else lowerCamelCase of the name. */
+  readonly jsonName: string;
+  readonly deprecated: boolean;
+  /** The resolved presence: EXPLICIT, IMPLICIT or LEGACY_REQUIRED. */
+  readonly presence: FieldPresence;
+  readonly proto: FieldDescriptorProto;
+  /** The field option `lazy` or `unverified_lazy` is set. */
+  readonly lazy: boolean;
+  /** @internal Strings must be valid UTF-8 (feature utf8_validation = VERIFY). */
+  readonly utf8Verify: boolean;
+  toString(): string;
+}
+
+interface MessageFieldCommon extends FieldCommon {
+  readonly kind: "field";
+  /** The property name in a message (or the oneof case name). */
+  readonly localName: string;
+  readonly parent: DescMessage;
+  /** The oneof this field belongs to (not set for proto3 optional fields). */
+  readonly oneof: DescOneof | undefined;
+}
+
+interface ExtensionCommon extends FieldCommon {
+  readonly kind: "extension";
+  /** Fully qualified name of the extension. */
+  readonly typeName: string;
+  /** Same as typeName; extensions have no property of their own. */
+  readonly localName: string;
+  readonly file: DescFile;
+  /** The message the extension is declared in, if any. */
+  readonly parent: DescMessage | undefined;
+  /** The message the extension extends. */
+  readonly extendee: DescMessage;
+  readonly oneof: undefined;
+}
+
+/** Kinds of field value: the shape-specific part of a field or extension. */
+export type FieldKindShape =
+  | {
+      readonly fieldKind: "scalar";
+      readonly scalar: ScalarType;
+      /** 64-bit values are strings (`jstype = JS_STRING`). */
+      readonly longAsString: boolean;
+      readonly message: undefined;
+      readonly enum: undefined;
+      /** The proto2 default value, if declared. */
+      getDefaultValue(): number | boolean | string | bigint | Uint8Array | undefined;
+    }
+  | {
+      readonly fieldKind: "enum";
+      readonly scalar: undefined;
+      readonly message: undefined;
+      readonly enum: DescEnum;
+      /** The declared default value, if any. */
+      getDefaultValue(): number | undefined;
+    }
+  | {
+      readonly fieldKind: "message";
+      readonly scalar: undefined;
+      readonly message: DescMessage;
+      readonly enum: undefined;
+      /** Encoded as a group (proto2 groups, editions `message_encoding = DELIMITED`). */
+      readonly delimitedEncoding: boolean;
+      getDefaultValue(): undefined;
+    }
+  | {
+      readonly fieldKind: "list";
+      readonly listKind: "scalar" | "enum" | "message";
+      readonly scalar: ScalarType | undefined;
+      readonly enum: DescEnum | undefined;
+      readonly message: DescMessage | undefined;
+      /** Written packed. */
+      readonly packed: boolean;
+      readonly longAsString: boolean;
+      readonly delimitedEncoding: boolean;
+      getDefaultValue(): undefined;
+    }
+  | {
+      readonly fieldKind: "map";
+      /** The key type. */
+      readonly mapKey: ScalarType;
+      readonly mapKind: "scalar" | "enum" | "message";
+      readonly scalar: ScalarType | undefined;
+      readonly enum: DescEnum | undefined;
+      readonly message: DescMessage | undefined;
+      getDefaultValue(): undefined;
+    };
+
+/** A field of a message. */
+export type DescField = MessageFieldCommon & FieldKindShape;
+
+/** An extension: a field declared outside of the message it extends. */
+export type DescExtension = ExtensionCommon & FieldKindShape;

@@ -1,0 +1,125 @@
+/**
+ * Extensions: values of fields declared outside their message. As in protobuf-es, they are
+ * stored in the message's unknown fields, and decoded or encoded on access.
+ */
+import type { DescExtension, DescField, DescMessage } from "./descriptors/types.js";
+import type { Extendee, ExtensionValueShape, Message, UnknownField } from "./types.js";
+import { BinaryReader } from "./wire/binary-reader.js";
+import { BinaryWriter } from "./wire/binary-writer.js";
+import { ProtobufError } from "./wire/errors.js";
+import { messageDecoder, type DecodeContext } from "./codecs/binary-decoder.js";
+import { messageEncoder } from "./codecs/binary-encoder.js";
+import { scalarZeroValue } from "./codecs/scalar.js";
+import { create } from "./create.js";
+
+const containerKey = Symbol("pbjet.extensionContainer");
+
+/**
+ * Returns the value of an extension. If it is not set, returns the default: the declared
+ * default or zero value for scalars, an empty list, or an empty message.
+ */
+export function getExtension<Desc extends DescExtension>(message: Extendee<Desc>, extension: Desc): ExtensionValueShape<Desc> {
+  assertExtendee(extension, message);
+  const container = containerOf(extension);
+  const obj = newContainerValue(extension);
+  const unknown = (message as Message).$unknown?.filter((u) => u.no === extension.number);
+  if (unknown !== undefined && unknown.length > 0) {
+    const w = new BinaryWriter();
+    for (const u of unknown) w.tag(u.no, u.wireType).raw(u.data);
+    const bytes = w.finish();
+    const ctx: DecodeContext = { readUnknown: false, maxDepth: 100 };
+    messageDecoder(container)(obj, new BinaryReader(bytes), bytes.length, 0, 0, ctx);
+  }
+  const value = obj[extension.typeName];
+  return (value === undefined ? defaultValue(extension) : value) as ExtensionValueShape<Desc>;
+}
+
+/** Sets an extension value, replacing any previous value. */
+export function setExtension<Desc extends DescExtension>(
+  message: Extendee<Desc>,
+  extension: Desc,
+  value: ExtensionValueShape<Desc>,
+): void {
+  assertExtendee(extension, message);
+  const msg = message as Message;
+  const kept = (msg.$unknown ?? []).filter((u) => u.no !== extension.number);
+  const obj: Record<string, unknown> = { $typeName: extension.extendee.typeName };
+  obj[extension.typeName] = extension.fieldKind === "message" ? create(extension.message, value as Record<string, unknown>) : value;
+  const w = new BinaryWriter();
+  messageEncoder(containerOf(extension))(obj, w, false);
+  const r = new BinaryReader(w.finish());
+  while (r.pos < r.len) {
+    const tag = r.uint32();
+    const no = tag >>> 3;
+    const wireType = tag & 7;
+    kept.push({ no, wireType, data: r.skip(wireType, no) } as UnknownField);
+  }
+  msg.$unknown = kept;
+}
+
+/** True if the extension is set on the message. */
+export function hasExtension<Desc extends DescExtension>(message: Extendee<Desc>, extension: Desc): boolean {
+  return (
+    message.$typeName === extension.extendee.typeName &&
+    ((message as Message).$unknown?.some((u) => u.no === extension.number) ?? false)
+  );
+}
+
+/** Removes an extension value from the message. */
+export function clearExtension<Desc extends DescExtension>(message: Extendee<Desc>, extension: Desc): void {
+  assertExtendee(extension, message);
+  const msg = message as Message;
+  if (msg.$unknown !== undefined) {
+    msg.$unknown = msg.$unknown.filter((u) => u.no !== extension.number);
+  }
+}
+
+function assertExtendee(extension: DescExtension, message: Message): void {
+  if (message.$typeName !== extension.extendee.typeName) {
+    throw new ProtobufError(
+      `extension ${extension.typeName} extends ${extension.extendee.typeName}, not ${message.$typeName}`,
+    );
+  }
+}
+
+function newContainerValue(extension: DescExtension): Record<string, unknown> {
+  const obj: Record<string, unknown> = { $typeName: extension.extendee.typeName };
+  if (extension.fieldKind === "list") obj[extension.typeName] = [];
+  return obj;
+}
+
+function defaultValue(extension: DescExtension): unknown {
+  switch (extension.fieldKind) {
+    case "message":
+      return create(extension.message);
+    case "enum":
+      return extension.getDefaultValue() ?? extension.enum.values[0]?.number ?? 0;
+    case "scalar":
+      return extension.getDefaultValue() ?? scalarZeroValue(extension.scalar, extension.longAsString);
+    default:
+      return [];
+  }
+}
+
+/**
+ * A synthetic message type with the extension as its only field (named by the extension's
+ * full name), so that the compiled codecs can read and write extension values.
+ */
+function containerOf(extension: DescExtension): DescMessage {
+  const holder = extension as unknown as Record<symbol, DescMessage | undefined>;
+  let container = holder[containerKey];
+  if (container === undefined) {
+    const field = { ...extension, kind: "field", oneof: undefined, parent: undefined } as unknown as DescField;
+    const extendee = extension.extendee;
+    container = {
+      ...extendee,
+      fields: [field],
+      field: { [extension.typeName]: field },
+      members: [field],
+      oneofs: [],
+    } as DescMessage;
+    (field as { parent: DescMessage }).parent = container;
+    Object.defineProperty(extension, containerKey, { value: container, enumerable: false });
+  }
+  return container;
+}

@@ -1,0 +1,71 @@
+/**
+ * `isFieldSet()` and `clearField()`: field presence, as protobuf-es v2 defines it.
+ */
+import type { DescField, DescMessage } from "./descriptors/types.js";
+import { FieldPresence } from "./descriptors/edition.js";
+import type { MessageShape } from "./types.js";
+import { isScalarZeroValue } from "./codecs/scalar.js";
+import { ScalarType } from "./descriptors/scalar.js";
+import { zeroMessageFactory } from "./codecs/zero-message.js";
+
+/**
+ * True if the field is set:
+ * - scalar and enum fields with implicit presence: not the zero value;
+ * - scalar and enum fields with explicit presence: a value was set or parsed;
+ * - message fields: not undefined; oneof members: the selected case;
+ * - list and map fields: not empty.
+ */
+export function isFieldSet<Desc extends DescMessage>(message: MessageShape<Desc>, field: DescField): boolean {
+  if (field.parent.typeName !== message.$typeName) return false;
+  return fieldIsSet(message as unknown as Record<string, unknown>, field);
+}
+
+/** @internal Presence of a field on a message object. */
+export function fieldIsSet(msg: Record<string, unknown>, field: DescField): boolean {
+  if (field.oneof) {
+    return (msg[field.oneof.localName] as { case?: string } | undefined)?.case === field.localName;
+  }
+  const v = msg[field.localName];
+  switch (field.fieldKind) {
+    case "list":
+      return (v as unknown[]).length > 0;
+    case "map":
+      return Object.keys(v as object).length > 0;
+    case "message":
+      return v !== undefined;
+    default:
+      if (field.presence === FieldPresence.IMPLICIT) {
+        return !isScalarZeroValue(field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar, v);
+      }
+      return v !== undefined && Object.prototype.hasOwnProperty.call(msg, field.localName);
+  }
+}
+
+/** Resets a field, so that `isFieldSet()` returns false for it. */
+export function clearField<Desc extends DescMessage>(message: MessageShape<Desc>, field: DescField): void {
+  if (field.parent.typeName !== message.$typeName) return;
+  const msg = message as unknown as Record<string, unknown>;
+  if (field.oneof) {
+    if ((msg[field.oneof.localName] as { case?: string }).case === field.localName) {
+      msg[field.oneof.localName] = { case: undefined };
+    }
+    return;
+  }
+  switch (field.fieldKind) {
+    case "list":
+      msg[field.localName] = [];
+      return;
+    case "map":
+      msg[field.localName] = {};
+      return;
+    case "message":
+      delete msg[field.localName];
+      return;
+    default:
+      if (field.presence === FieldPresence.IMPLICIT) {
+        msg[field.localName] = zeroMessageFactory(field.parent)()[field.localName];
+      } else {
+        delete msg[field.localName];
+      }
+  }
+}

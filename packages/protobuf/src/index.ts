@@ -1,0 +1,37 @@
+/**
+ * @pbjet/protobuf: Protocol Buffers for TypeScript, with the API of protobuf-es v2.
+ */
+export { create } from "./create.js";
+export { toBinary, type BinaryWriteOptions } from "./to-binary.js";
+export { fromBinary, mergeFromBinary, type BinaryReadOptions } from "./from-binary.js";
+export { equals, type EqualsOptions } from "./equals.js";
+export { clone } from "./clone.js";
+export { isMessage } from "./is-message.js";
+export { isFieldSet, clearField } from "./fields.js";
+export { getExtension, setExtension, hasExtension, clearExtension } from "./extensions.js";
+export { createRegistry, type Registry, type FileRegistry } from "./registry/registry.js";
+export { createFileRegistry, type FileResolver } from "./registry/file-registry.js";
+export { protoInt64 } from "./wire/int64.js";
+export { ProtobufError, BinaryDecodeError, BinaryEncodeError } from "./wire/errors.js";
+export { ScalarType } from "./descriptors/scalar.js";
+export type {
+  DescFile,
+  DescMessage,
+  DescField,
+  DescOneof,
+  DescEnum,
+  DescEnumValue,
+  DescExtension,
+  DescService,
+  DescMethod,
+  AnyDesc,
+} from "./descriptors/types.js";
+export type {
+  Message,
+  UnknownField,
+  MessageShape,
+  MessageInitShape,
+  MessageInit,
+  ExtensionValueShape,
+  Extendee,
+} from "./types.js";

@@ -1,0 +1,18 @@
+/**
+ * Descriptors and schema-level reflection.
+ */
+export { ScalarType } from "../descriptors/scalar.js";
+export {
+  Edition,
+  FieldPresence,
+  EnumType,
+  RepeatedFieldEncoding,
+  Utf8Validation,
+  MessageEncoding,
+  JsonFormat,
+  minimumEdition,
+  maximumEdition,
+} from "../descriptors/edition.js";
+export { protoCamelCase, safeObjectProperty } from "../descriptors/names.js";
+export { isFieldSet, clearField } from "../fields.js";
+export type * from "../descriptors/types.js";

@@ -1,0 +1,108 @@
+/**
+ * File registries: link FileDescriptorProtos (from a FileDescriptorSet, or with a resolver
+ * for dependencies) into descriptors.
+ */
+import type { DescFile } from "../descriptors/types.js";
+import type { FileDescriptorProto, FileDescriptorSet } from "../descriptors/descriptor-proto.js";
+import { buildFile } from "../descriptors/build-file.js";
+import { ProtobufError } from "../wire/errors.js";
+import { createMutableRegistry, type FileRegistry, type MutableRegistry } from "./registry.js";
+
+/** Resolves a dependency by file name, e.g. "google/protobuf/timestamp.proto". */
+export type FileResolver = (fileName: string) => FileDescriptorProto | DescFile | undefined;
+
+/**
+ * Creates a file registry.
+ *
+ * - From a FileDescriptorSet: every file in the set, linked in dependency order.
+ * - From a FileDescriptorProto and a resolver that provides its dependencies.
+ * - From other file registries, merged.
+ */
+export function createFileRegistry(fileDescriptorSet: FileDescriptorSet): FileRegistry;
+export function createFileRegistry(file: FileDescriptorProto, resolve: FileResolver): FileRegistry;
+export function createFileRegistry(...registries: FileRegistry[]): FileRegistry;
+export function createFileRegistry(
+  ...args: [FileDescriptorSet] | [FileDescriptorProto, FileResolver] | FileRegistry[]
+): FileRegistry {
+  const types = createMutableRegistry();
+  const files = new Map<string, DescFile>();
+  const first = args[0] as FileDescriptorSet | FileDescriptorProto | FileRegistry | undefined;
+  if (first !== undefined && "$typeName" in first && first.$typeName === "google.protobuf.FileDescriptorSet") {
+    const protos = new Map(first.file.map((f) => [f.name, f]));
+    const resolve: FileResolver = (name) => protos.get(name);
+    for (const f of first.file) {
+      addFile(f, resolve, types, files, []);
+    }
+  } else if (first !== undefined && "$typeName" in first && first.$typeName === "google.protobuf.FileDescriptorProto") {
+    addFile(first, args[1] as FileResolver, types, files, []);
+  } else {
+    for (const reg of args as FileRegistry[]) {
+      for (const file of reg.files) {
+        addDescFile(file, types, files);
+      }
+    }
+  }
+  return fileRegistryOf(types, files);
+}
+
+function fileRegistryOf(types: MutableRegistry, files: Map<string, DescFile>): FileRegistry {
+  const { add: _add, remove: _remove, ...readOnly } = types;
+  return {
+    ...readOnly,
+    getFile: (fileName) => files.get(fileName),
+    get files() {
+      return files.values();
+    },
+  };
+}
+
+function addFile(
+  proto: FileDescriptorProto,
+  resolve: FileResolver,
+  types: MutableRegistry,
+  files: Map<string, DescFile>,
+  importChain: string[],
+): DescFile {
+  const existing = files.get(proto.name);
+  if (existing) return existing;
+  if (importChain.includes(proto.name)) {
+    throw new ProtobufError(`import cycle: ${[...importChain, proto.name].join(" -> ")}`);
+  }
+  const deps: DescFile[] = [];
+  for (const depName of proto.dependency) {
+    const dep = resolve(depName);
+    if (dep === undefined) {
+      throw new ProtobufError(`${proto.name}: cannot find dependency ${depName}`);
+    }
+    if ("kind" in dep) {
+      addDescFile(dep, types, files);
+      deps.push(dep);
+    } else {
+      deps.push(addFile(dep, resolve, types, files, [...importChain, proto.name]));
+    }
+  }
+  const file = buildFile(proto, deps, { resolveType: (n) => {
+    const t = types.get(n);
+    return t?.kind === "message" || t?.kind === "enum" ? t : undefined;
+  }, addType: (t) => types.add(t) });
+  files.set(proto.name, file);
+  return file;
+}
+
+/** Adds an already linked file and its dependencies, with all their types. */
+function addDescFile(file: DescFile, types: MutableRegistry, files: Map<string, DescFile>): void {
+  const name = file.proto.name;
+  if (files.has(name)) return;
+  files.set(name, file);
+  file.dependencies.forEach((d) => addDescFile(d, types, files));
+  const addMessage = (m: import("../descriptors/types.js").DescMessage): void => {
+    types.add(m);
+    m.nestedEnums.forEach((e) => types.add(e));
+    m.nestedExtensions.forEach((e) => types.add(e));
+    m.nestedMessages.forEach(addMessage);
+  };
+  file.enums.forEach((e) => types.add(e));
+  file.messages.forEach(addMessage);
+  file.extensions.forEach((e) => types.add(e));
+  file.services.forEach((s) => types.add(s));
+}

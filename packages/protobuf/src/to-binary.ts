@@ -1,0 +1,35 @@
+/**
+ * `toBinary()`: serialize a message to the protobuf binary format.
+ */
+import type { DescMessage } from "./descriptors/types.js";
+import type { MessageShape } from "./types.js";
+import { BinaryWriter } from "./wire/binary-writer.js";
+import { messageEncoder } from "./codecs/binary-encoder.js";
+
+/** Options for `toBinary()`. */
+export interface BinaryWriteOptions {
+  /** Write the unknown fields a message was decoded with (and extensions). Default true. */
+  writeUnknownFields: boolean;
+}
+
+// One writer serves every call: finish() hands out a view and moves the writer to a
+// fresh buffer, so returned bytes are never overwritten.
+let sharedWriter = new BinaryWriter();
+
+/** Serializes a message to the protobuf binary format. */
+export function toBinary<Desc extends DescMessage>(
+  schema: Desc,
+  message: MessageShape<Desc>,
+  options?: Partial<BinaryWriteOptions>,
+): Uint8Array {
+  const writeUnknown = options?.writeUnknownFields ?? true;
+  const w = sharedWriter;
+  try {
+    messageEncoder(schema)(message, w, writeUnknown);
+  } catch (e) {
+    // The writer may hold a partial message and open forks: start over with a new one.
+    sharedWriter = new BinaryWriter();
+    throw e;
+  }
+  return w.finish();
+}

@@ -1,0 +1,91 @@
+import type { WireType } from "./wire/wire-type.js";
+import type { DescEnum, DescExtension, DescMessage } from "./descriptors/types.js";
+
+/**
+ * A field on the wire that the schema does not know. Kept on decode and written back on
+ * encode. Extension values live here too.
+ */
+export interface UnknownField {
+  /** The field number. */
+  readonly no: number;
+  /** The wire type the field was encoded with. */
+  readonly wireType: WireType;
+  /** The field's encoded data, without the tag. */
+  readonly data: Uint8Array;
+}
+
+/**
+ * Every message is a plain object with its fully qualified type name in `$typeName`,
+ * and the unknown fields it was decoded with in `$unknown`.
+ */
+export interface Message<TypeName extends string = string> {
+  /** The fully qualified name of the message type, e.g. "example.User". */
+  readonly $typeName: TypeName;
+  /** Fields from the wire that the schema does not know, and extension values. */
+  $unknown?: UnknownField[];
+}
+
+/** A message descriptor that carries the TypeScript type of its messages (for generated code). */
+export type GenMessage<RuntimeShape extends Message, _JsonType = unknown> = Omit<DescMessage, "field"> & {
+  /** Fields by their local (property) name. */
+  field: Record<MessageFieldNames<RuntimeShape>, DescMessage["fields"][number]>;
+} & {
+  /** @internal Phantom type: the message shape. Never present at run time. */
+  readonly __runtimeShape?: RuntimeShape;
+};
+
+/** An enum descriptor that carries the TypeScript type of its values (for generated code). */
+export type GenEnum<RuntimeShape extends number, _JsonType = unknown> = DescEnum & {
+  /** @internal Phantom type: the enum shape. Never present at run time. */
+  readonly __runtimeShape?: RuntimeShape;
+};
+
+/** An extension descriptor that carries the types of its extendee and value (for generated code). */
+export type GenExtension<Extendee extends Message = Message, RuntimeShape = unknown> = DescExtension & {
+  /** @internal Phantom type: the extendee. Never present at run time. */
+  readonly __extendee?: Extendee;
+  /** @internal Phantom type: the value. Never present at run time. */
+  readonly __runtimeShape?: RuntimeShape;
+};
+
+type MessageFieldNames<T extends Message> = Message extends T
+  ? string
+  : Exclude<keyof T, "$typeName" | "$unknown"> & string;
+
+/** The message type described by a message descriptor: a generated type, or `Message`. */
+export type MessageShape<Desc extends DescMessage | GenMessage<Message>> =
+  Desc extends GenMessage<infer T> ? T : Message;
+
+/** The init type for `create()`: every field optional, nested messages as init objects too. */
+export type MessageInitShape<Desc extends DescMessage | GenMessage<Message>> =
+  Desc extends GenMessage<infer T> ? T | MessageInit<T> : Record<string, unknown>;
+
+/** The type of an extension's value. */
+export type ExtensionValueShape<Desc extends DescExtension | GenExtension> =
+  Desc extends GenExtension<Message, infer T> ? T : unknown;
+
+/** The extendee message type of an extension. */
+export type Extendee<Desc extends DescExtension | GenExtension> =
+  Desc extends GenExtension<infer E> ? E : Message;
+
+/** An init object for a message: all fields optional, messages recursively as init objects. */
+export type MessageInit<T extends Message> = {
+  [P in keyof T as P extends "$typeName" | "$unknown" ? never : P]?: FieldInit<T[P]>;
+} & { $typeName?: T["$typeName"]; $unknown?: UnknownField[] };
+
+type FieldInit<F> = F extends Uint8Array | bigint | string | number | boolean
+  ? F
+  : F extends (infer E)[]
+    ? FieldInit<E>[]
+    : F extends Message
+      ? F | MessageInit<F>
+      : F extends OneofADT
+        ? OneofInit<F>
+        : F extends Record<string, infer V>
+          ? Record<string, FieldInit<V>>
+          : F;
+
+type OneofADT = { case: string; value: unknown } | { case: undefined; value?: undefined };
+type OneofInit<F> = F extends { case: infer C; value: infer V }
+  ? { case: C; value: FieldInit<V> }
+  : { case: undefined; value?: undefined };

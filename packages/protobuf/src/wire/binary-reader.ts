@@ -1,0 +1,464 @@
+/**
+ * BinaryReader: reads protobuf wire format from a Uint8Array without
+ * copying. Every malformed input raises BinaryDecodeError with an offset.
+ */
+import { BinaryDecodeError } from "./errors.js";
+import { bigIntSupported, joinInt64, joinInt64String } from "./int64.js";
+import { findInvalidUtf8, getTextEncoding } from "./text-encoding.js";
+import { halves, zigzagDecodeHalves } from "./varint.js";
+import { WireType } from "./wire-type.js";
+
+/** Strings up to this many bytes are decoded inline when they are ASCII. */
+const ASCII_INLINE_MAX = 32;
+/** Default nesting limit for groups in skip(). */
+const GROUP_DEPTH_LIMIT = 100;
+
+/** 0..127 as 64-bit values (bigint, or strings without BigInt support). */
+const SMALL64: bigint[] = [];
+for (let i = 0; i < 128; i++) {
+  SMALL64.push(bigIntSupported ? BigInt(i) : (String(i) as unknown as bigint));
+}
+
+function decodeErr(detail: string, offset: number): BinaryDecodeError {
+  return new BinaryDecodeError(detail, offset);
+}
+
+/**
+ * Reads protobuf binary wire format. `pos` is the read position and `len`
+ * the end of readable input.
+ */
+export class BinaryReader {
+  /** The input. */
+  readonly buf: Uint8Array;
+  /** Current read position. */
+  pos = 0;
+  /** End of the readable input (narrowed by pushLimit() for sub-messages). */
+  len: number;
+  /** Lazily created DataView for float/double. */
+  private view: DataView | undefined = undefined;
+  private readonly decodeUtf8: (bytes: Uint8Array, strict?: boolean) => string;
+  /** Whether decodeUtf8 was supplied by the caller (then strictness is checked here). */
+  private readonly customDecode: boolean;
+
+  /**
+   * Create a reader over `buf`. `decodeUtf8` defaults to the configured
+   * text encoding's decoder.
+   */
+  constructor(buf: Uint8Array, decodeUtf8?: (bytes: Uint8Array, strict?: boolean) => string) {
+    this.buf = buf;
+    this.len = buf.length;
+    this.customDecode = decodeUtf8 !== undefined;
+    this.decodeUtf8 = decodeUtf8 ?? getTextEncoding().decodeUtf8;
+  }
+
+  /** Read a field tag, returning field number and wire type. */
+  tag(): [number, WireType] {
+    const tag = this.rawTag();
+    return [tag >>> 3, tag & 7];
+  }
+
+  /**
+   * Read a field tag as the raw uint32 `(fieldNo << 3) | wireType`; the codec
+   * splits it with `>>> 3` and `& 7`. Field number 0 and wire types 6 and 7
+   * throw BinaryDecodeError. @internal
+   */
+  rawTag(): number {
+    const pos = this.pos;
+    let tag: number;
+    if (pos < this.len && this.buf[pos] < 0x80) {
+      tag = this.buf[pos];
+      this.pos = pos + 1;
+    } else {
+      tag = this.uint32();
+    }
+    if (tag < 8 || (tag & 7) > 5) {
+      throw decodeErr(
+        tag < 8
+          ? `invalid field number 0 at offset ${pos}`
+          : `invalid wire type ${tag & 7} at offset ${pos}`,
+        pos,
+      );
+    }
+    return tag;
+  }
+
+  /**
+   * Skip the value of a field with the given wire type (the tag has been
+   * read) and return its bytes. For a group, the bytes include the end-group
+   * tag, whose field number must match `fieldNo` when given; groups nest at
+   * most `recursionLimit` deep.
+   */
+  skip(wireType: WireType, fieldNo?: number, recursionLimit = GROUP_DEPTH_LIMIT): Uint8Array {
+    const start = this.pos;
+    switch (wireType) {
+      case WireType.Varint:
+        this.skipVarint();
+        break;
+      case WireType.Bit64:
+        this.advance(8);
+        break;
+      case WireType.Bit32:
+        this.advance(4);
+        break;
+      case WireType.LengthDelimited:
+        this.pos = this.readEnd();
+        break;
+      case WireType.StartGroup:
+        this.skipGroup(fieldNo, recursionLimit);
+        break;
+      case WireType.EndGroup:
+        throw decodeErr(`unexpected end-group tag before offset ${start}`, start);
+      default:
+        throw decodeErr(`invalid wire type ${wireType as number} at offset ${start}`, start);
+    }
+    return this.buf.subarray(start, this.pos);
+  }
+
+  private skipGroup(fieldNo: number | undefined, limit: number): void {
+    if (limit <= 0) {
+      throw decodeErr(`group nesting too deep at offset ${this.pos}`, this.pos);
+    }
+    for (;;) {
+      const at = this.pos;
+      const tag = this.rawTag();
+      const wt = tag & 7;
+      if (wt === WireType.EndGroup) {
+        if (fieldNo !== undefined && tag >>> 3 !== fieldNo) {
+          throw decodeErr(
+            `end-group tag for field ${tag >>> 3} does not match group field ${fieldNo} at offset ${at}`,
+            at,
+          );
+        }
+        return;
+      }
+      if (wt === WireType.StartGroup) {
+        this.skipGroup(tag >>> 3, limit - 1);
+      } else {
+        this.skip(wt, tag >>> 3);
+      }
+    }
+  }
+
+  /** Advance `n` bytes, checking bounds. */
+  private advance(n: number): void {
+    const pos = this.pos;
+    if (pos + n > this.len) throw BinaryDecodeError.prematureEnd(pos, n, this.len - pos);
+    this.pos = pos + n;
+  }
+
+  private skipVarint(): void {
+    const start = this.pos;
+    const max = start + 10;
+    for (let pos = start; pos < this.len; ) {
+      if (this.buf[pos++] < 0x80) {
+        this.pos = pos;
+        return;
+      }
+      if (pos === max) throw decodeErr(`varint too long at offset ${start}`, start);
+    }
+    throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+  }
+
+  /**
+   * Read a length prefix and return the end offset of the value that
+   * follows (`pos + length`), checking that it lies within the input. Use
+   * for sub-messages and packed fields without copying. @internal
+   */
+  readEnd(): number {
+    const len = this.uint32();
+    const pos = this.pos;
+    if (len > this.len - pos) throw BinaryDecodeError.prematureEnd(pos, len, this.len - pos);
+    return pos + len;
+  }
+
+  /**
+   * Restrict reading to end at `end` (from readEnd()), so that every read
+   * past it fails; returns the previous limit for popLimit(). @internal
+   */
+  pushLimit(end: number): number {
+    const prev = this.len;
+    this.len = end;
+    return prev;
+  }
+
+  /** Restore the limit returned by pushLimit(). @internal */
+  popLimit(prev: number): void {
+    this.len = prev;
+  }
+
+  /** Slow path of uint32(): any length up to 10 bytes, with errors. */
+  private varint32Slow(): number {
+    const buf = this.buf;
+    const start = this.pos;
+    const len = this.len;
+    let pos = start;
+    let result = 0;
+    for (let shift = 0; shift < 35; shift += 7) {
+      if (pos >= len) break;
+      const b = buf[pos++];
+      result |= (b & 0x7f) << shift;
+      if (b < 0x80) {
+        this.pos = pos;
+        return result >>> 0;
+      }
+    }
+    // Bytes 6..10 only carry bits above 32; skip them.
+    for (let i = 5; i < 10 && pos < len; i++) {
+      if (buf[pos++] < 0x80) {
+        this.pos = pos;
+        return result >>> 0;
+      }
+    }
+    if (pos - start >= 10) throw decodeErr(`varint too long at offset ${start}`, start);
+    throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+  }
+
+  /** Read a uint32 varint (longer varints are truncated to their low 32 bits). */
+  uint32(): number {
+    const pos = this.pos;
+    const buf = this.buf;
+    if (pos < this.len) {
+      const b0 = buf[pos];
+      if (b0 < 0x80) {
+        this.pos = pos + 1;
+        return b0;
+      }
+      if (pos + 1 < this.len) {
+        const b1 = buf[pos + 1];
+        if (b1 < 0x80) {
+          this.pos = pos + 2;
+          return (b0 & 0x7f) | (b1 << 7);
+        }
+      }
+    }
+    return this.varint32Slow();
+  }
+
+  /** Read an int32 varint. */
+  int32(): number {
+    return this.uint32() | 0;
+  }
+
+  /** Read a sint32 (zigzag) varint. */
+  sint32(): number {
+    const v = this.uint32();
+    return (v >>> 1) ^ -(v & 1);
+  }
+
+  /** Read a 64-bit varint into `halves` (unsigned 32-bit halves). */
+  private varint64(): void {
+    const buf = this.buf;
+    const start = this.pos;
+    const len = this.len;
+    let pos = start;
+    let lo = 0;
+    let hi = 0;
+    let b = 0;
+    // Bytes 1-4: 28 bits of lo.
+    for (let shift = 0; shift < 28; shift += 7) {
+      if (pos >= len) throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+      b = buf[pos++];
+      lo |= (b & 0x7f) << shift;
+      if (b < 0x80) {
+        this.pos = pos;
+        halves.lo = lo >>> 0;
+        halves.hi = 0;
+        return;
+      }
+    }
+    // Byte 5: 4 bits of lo, 3 bits of hi.
+    if (pos >= len) throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+    b = buf[pos++];
+    lo |= (b & 0x0f) << 28;
+    hi = (b & 0x7f) >> 4;
+    if (b >= 0x80) {
+      // Bytes 6-10: remaining bits of hi.
+      for (let shift = 3; ; shift += 7) {
+        if (pos >= len) throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+        b = buf[pos++];
+        hi |= (b & 0x7f) << shift;
+        if (b < 0x80) break;
+        if (shift === 31) throw decodeErr(`varint too long at offset ${start}`, start);
+      }
+    }
+    this.pos = pos;
+    halves.lo = lo >>> 0;
+    halves.hi = hi >>> 0;
+  }
+
+  /** Read an int64 varint: bigint, or a string when BigInt is unsupported. */
+  int64(): bigint {
+    const pos = this.pos;
+    if (pos < this.len && this.buf[pos] < 0x80) {
+      this.pos = pos + 1;
+      return SMALL64[this.buf[pos]];
+    }
+    this.varint64();
+    return joinInt64(halves.lo, halves.hi, false);
+  }
+
+  /** Read a uint64 varint: bigint, or a string when BigInt is unsupported. */
+  uint64(): bigint {
+    const pos = this.pos;
+    if (pos < this.len && this.buf[pos] < 0x80) {
+      this.pos = pos + 1;
+      return SMALL64[this.buf[pos]];
+    }
+    this.varint64();
+    return joinInt64(halves.lo, halves.hi, true);
+  }
+
+  /** Read a sint64 (zigzag) varint: bigint, or a string when BigInt is unsupported. */
+  sint64(): bigint {
+    this.varint64();
+    zigzagDecodeHalves();
+    return joinInt64(halves.lo, halves.hi, false);
+  }
+
+  /** Read 8 bytes little-endian into `halves`. */
+  private fixed64Halves(): void {
+    const pos = this.pos;
+    if (pos + 8 > this.len) throw BinaryDecodeError.prematureEnd(pos, 8, this.len - pos);
+    const buf = this.buf;
+    halves.lo = (buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24)) >>> 0;
+    halves.hi = (buf[pos + 4] | (buf[pos + 5] << 8) | (buf[pos + 6] << 16) | (buf[pos + 7] << 24)) >>> 0;
+    this.pos = pos + 8;
+  }
+
+  /** Read a fixed64: bigint, or a string when BigInt is unsupported. */
+  fixed64(): bigint {
+    this.fixed64Halves();
+    return joinInt64(halves.lo, halves.hi, true);
+  }
+
+  /** Read an sfixed64: bigint, or a string when BigInt is unsupported. */
+  sfixed64(): bigint {
+    this.fixed64Halves();
+    return joinInt64(halves.lo, halves.hi, false);
+  }
+
+  /** Read an int64 varint as a decimal string (jstype = JS_STRING). @internal */
+  int64String(): string {
+    this.varint64();
+    return joinInt64String(halves.lo, halves.hi, false);
+  }
+
+  /** Read a uint64 varint as a decimal string (jstype = JS_STRING). @internal */
+  uint64String(): string {
+    this.varint64();
+    return joinInt64String(halves.lo, halves.hi, true);
+  }
+
+  /** Read a sint64 varint as a decimal string (jstype = JS_STRING). @internal */
+  sint64String(): string {
+    this.varint64();
+    zigzagDecodeHalves();
+    return joinInt64String(halves.lo, halves.hi, false);
+  }
+
+  /** Read a fixed64 as a decimal string (jstype = JS_STRING). @internal */
+  fixed64String(): string {
+    this.fixed64Halves();
+    return joinInt64String(halves.lo, halves.hi, true);
+  }
+
+  /** Read an sfixed64 as a decimal string (jstype = JS_STRING). @internal */
+  sfixed64String(): string {
+    this.fixed64Halves();
+    return joinInt64String(halves.lo, halves.hi, false);
+  }
+
+  /** Read a bool varint (any non-zero value is true). */
+  bool(): boolean {
+    const pos = this.pos;
+    if (pos < this.len && this.buf[pos] < 0x80) {
+      this.pos = pos + 1;
+      return this.buf[pos] !== 0;
+    }
+    this.varint64();
+    return halves.lo !== 0 || halves.hi !== 0;
+  }
+
+  /** Read a fixed32 (4 bytes little-endian unsigned). */
+  fixed32(): number {
+    return this.sfixed32() >>> 0;
+  }
+
+  /** Read an sfixed32 (4 bytes little-endian signed). */
+  sfixed32(): number {
+    const pos = this.pos;
+    if (pos + 4 > this.len) throw BinaryDecodeError.prematureEnd(pos, 4, this.len - pos);
+    const buf = this.buf;
+    this.pos = pos + 4;
+    return buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
+  }
+
+  private dataView(): DataView {
+    const buf = this.buf;
+    return (this.view ??= new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
+  }
+
+  /** Read a float (4 bytes). */
+  float(): number {
+    const pos = this.pos;
+    if (pos + 4 > this.len) throw BinaryDecodeError.prematureEnd(pos, 4, this.len - pos);
+    this.pos = pos + 4;
+    return this.dataView().getFloat32(pos, true);
+  }
+
+  /** Read a double (8 bytes). */
+  double(): number {
+    const pos = this.pos;
+    if (pos + 8 > this.len) throw BinaryDecodeError.prematureEnd(pos, 8, this.len - pos);
+    this.pos = pos + 8;
+    return this.dataView().getFloat64(pos, true);
+  }
+
+  /** Read a length-prefixed byte array; returns a view of the input (no copy). */
+  bytes(): Uint8Array {
+    const end = this.readEnd();
+    const start = this.pos;
+    this.pos = end;
+    return this.buf.subarray(start, end);
+  }
+
+  /**
+   * Read a length-prefixed UTF-8 string. Invalid UTF-8 becomes U+FFFD,
+   * unless `strict` is true: then it throws BinaryDecodeError naming the
+   * offset of the first invalid byte.
+   */
+  string(strict?: boolean): string {
+    const end = this.readEnd();
+    const start = this.pos;
+    this.pos = end;
+    const buf = this.buf;
+    if (end - start <= ASCII_INLINE_MAX) {
+      let s = "";
+      let i = start;
+      for (; i < end; i++) {
+        const c = buf[i];
+        if (c >= 0x80) break;
+        s += String.fromCharCode(c);
+      }
+      if (i === end) return s;
+    }
+    const bytes = buf.subarray(start, end);
+    if (!strict) return this.decodeUtf8(bytes);
+    if (this.customDecode) {
+      const bad = findInvalidUtf8(bytes);
+      if (bad >= 0) throw decodeErr(`invalid UTF-8 in string at offset ${start + bad}`, start + bad);
+      return this.decodeUtf8(bytes, true);
+    }
+    try {
+      return this.decodeUtf8(bytes, true);
+    } catch {
+      const bad = start + Math.max(0, findInvalidUtf8(bytes));
+      throw decodeErr(`invalid UTF-8 in string at offset ${bad}`, bad);
+    }
+  }
+
+  /** Read a length-prefixed UTF-8 string, throwing BinaryDecodeError on invalid UTF-8. @internal */
+  stringStrict(): string {
+    return this.string(true);
+  }
+}

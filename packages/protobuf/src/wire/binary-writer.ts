@@ -1,0 +1,437 @@
+/**
+ * BinaryWriter: serializes protobuf wire format into a single growable
+ * buffer. This is the hot path of toBinary().
+ */
+import { BinaryEncodeError, ProtobufError } from "./errors.js";
+import { splitInt64, type Int64Input } from "./int64.js";
+import {
+  halves,
+  splitSafeInteger,
+  varintSize32,
+  writeVarint64,
+  zigzagEncodeHalves,
+} from "./varint.js";
+import type { WireType } from "./wire-type.js";
+
+/** Largest finite float32 value. */
+export const FLOAT32_MAX = 3.4028234663852886e38;
+/** Smallest (most negative) finite float32 value. */
+export const FLOAT32_MIN = -3.4028234663852886e38;
+/** Largest uint32 value. */
+export const UINT32_MAX = 0xffffffff;
+/** Largest int32 value. */
+export const INT32_MAX = 0x7fffffff;
+/** Smallest int32 value. */
+export const INT32_MIN = -0x80000000;
+
+const EMPTY = new Uint8Array(0);
+/** Size of the first buffer a writer allocates. */
+const INITIAL_CAPACITY = 128;
+/** Strings at least this long are encoded with TextEncoder.encodeInto. */
+const ENCODE_INTO_MIN_LENGTH = 256;
+
+interface EncodeInto {
+  encodeInto(text: string, dest: Uint8Array): { read: number; written: number };
+}
+const textEncoder: EncodeInto | undefined = (() => {
+  const ctor = (globalThis as { TextEncoder?: new () => EncodeInto }).TextEncoder;
+  return typeof ctor === "function" ? new ctor() : undefined;
+})();
+
+function describe(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * Write the UTF-8 encoding of `text` starting at code unit `i` into `buf` at
+ * `pos` (room for 3 bytes per remaining code unit is required). Lone
+ * surrogates become U+FFFD, like TextEncoder. Returns the new position.
+ */
+function writeUtf8(text: string, i: number, buf: Uint8Array, pos: number): number {
+  const n = text.length;
+  for (; i < n; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) {
+      buf[pos++] = c;
+    } else if (c < 0x800) {
+      buf[pos++] = 0xc0 | (c >> 6);
+      buf[pos++] = 0x80 | (c & 0x3f);
+    } else {
+      if ((c & 0xf800) === 0xd800) {
+        const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+        if (c < 0xdc00 && (next & 0xfc00) === 0xdc00) {
+          const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+          buf[pos++] = 0xf0 | (cp >> 18);
+          buf[pos++] = 0x80 | ((cp >> 12) & 0x3f);
+          buf[pos++] = 0x80 | ((cp >> 6) & 0x3f);
+          buf[pos++] = 0x80 | (cp & 0x3f);
+          i++;
+          continue;
+        }
+        c = 0xfffd;
+      }
+      buf[pos++] = 0xe0 | (c >> 12);
+      buf[pos++] = 0x80 | ((c >> 6) & 0x3f);
+      buf[pos++] = 0x80 | (c & 0x3f);
+    }
+  }
+  return pos;
+}
+
+/**
+ * Serializes protobuf binary wire format. All methods return `this`.
+ * finish() returns the bytes written and resets the writer.
+ */
+export class BinaryWriter {
+  /** Current buffer; EMPTY until the first write. */
+  private buf: Uint8Array = EMPTY;
+  /** Write position in `buf`. */
+  private pos = 0;
+  /** DataView over `buf`, created on first fixed-width write. */
+  private view: DataView | undefined = undefined;
+  /** Body start positions of open forks (entries past `depth` are stale). */
+  private readonly forks: number[] = [];
+  /** Number of open forks. */
+  private depth = 0;
+  /** Custom UTF-8 encoder given to the constructor, if any. */
+  private readonly encodeUtf8: ((text: string) => Uint8Array) | undefined;
+
+  /**
+   * Create a writer. Strings are encoded with a built-in UTF-8 encoder that
+   * matches TextEncoder, unless `encodeUtf8` is given.
+   */
+  constructor(encodeUtf8?: (text: string) => Uint8Array) {
+    this.encodeUtf8 = encodeUtf8;
+  }
+
+  /** Make room for `size` more bytes by replacing the buffer with a larger one. */
+  private grow(size: number): void {
+    const need = this.pos + size;
+    let cap = this.buf.length === 0 ? INITIAL_CAPACITY : this.buf.length * 2;
+    while (cap < need) cap *= 2;
+    const next = new Uint8Array(cap);
+    if (this.pos > 0) next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+    this.view = undefined;
+  }
+
+  /** The cached DataView over the buffer (requires a non-empty buffer). */
+  private dataView(): DataView {
+    const buf = this.buf;
+    return (this.view ??= new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
+  }
+
+  /**
+   * Return the bytes written so far (a view of the internal buffer, not a
+   * copy) and reset the writer. Further writes go to a fresh buffer, so the
+   * returned bytes are never overwritten. Throws if a fork is not joined.
+   */
+  finish(): Uint8Array {
+    if (this.depth !== 0) {
+      throw new ProtobufError(`cannot finish: ${this.depth} fork() call(s) without join()`);
+    }
+    const out = this.buf.subarray(0, this.pos);
+    this.buf = EMPTY;
+    this.pos = 0;
+    this.view = undefined;
+    return out;
+  }
+
+  /**
+   * Start a length-delimited value (e.g. a sub-message). Everything written
+   * until the matching join() becomes its body, prefixed by its length.
+   */
+  fork(): this {
+    if (this.pos + 1 > this.buf.length) this.grow(1);
+    this.pos++; // one byte reserved for the length prefix
+    this.forks[this.depth++] = this.pos;
+    return this;
+  }
+
+  /** Finish the value started by the last fork() by writing its length prefix. */
+  join(): this {
+    if (this.depth === 0) throw new ProtobufError("join() without fork()");
+    const start = this.forks[--this.depth];
+    const end = this.pos;
+    const len = end - start;
+    if (len < 0x80) {
+      this.buf[start - 1] = len;
+      return this;
+    }
+    const extra = varintSize32(len) - 1;
+    if (end + extra > this.buf.length) this.grow(extra);
+    const buf = this.buf;
+    buf.copyWithin(start + extra, start, end);
+    writeVarint64(buf, start - 1, len, 0);
+    this.pos = end + extra;
+    return this;
+  }
+
+  /** Write a field tag: the varint `(fieldNo << 3) | wireType`. */
+  tag(fieldNo: number, wireType: WireType): this {
+    return this.rawTag(((fieldNo << 3) | wireType) >>> 0);
+  }
+
+  /**
+   * Write a precomputed tag value `(fieldNo << 3 | wireType) >>> 0` (or any
+   * valid uint32) as a varint, without validation. For codecs' hot paths.
+   * @internal
+   */
+  rawTag(tag: number): this {
+    let pos = this.pos;
+    if (pos + 5 > this.buf.length) this.grow(5);
+    const buf = this.buf;
+    if (tag < 0x80) {
+      buf[pos] = tag;
+      this.pos = pos + 1;
+      return this;
+    }
+    if (tag < 0x4000) {
+      buf[pos] = (tag & 0x7f) | 0x80;
+      buf[pos + 1] = tag >>> 7;
+      this.pos = pos + 2;
+      return this;
+    }
+    while (tag > 0x7f) {
+      buf[pos++] = (tag & 0x7f) | 0x80;
+      tag >>>= 7;
+    }
+    buf[pos++] = tag;
+    this.pos = pos;
+    return this;
+  }
+
+  /** Write bytes as they are, without a length prefix. */
+  raw(chunk: Uint8Array): this {
+    const len = chunk.length;
+    if (this.pos + len > this.buf.length) this.grow(len);
+    this.buf.set(chunk, this.pos);
+    this.pos += len;
+    return this;
+  }
+
+  /** Write a uint32 varint. Throws BinaryEncodeError unless 0 <= value <= 2^32-1 and integral. */
+  uint32(value: number): this {
+    if (value >>> 0 !== value) throw new BinaryEncodeError(`invalid uint32: ${describe(value)}`);
+    return this.rawTag(value);
+  }
+
+  /**
+   * Write an int32 varint; negative values take 10 bytes (sign-extended).
+   * Throws BinaryEncodeError unless the value is an integral int32.
+   */
+  int32(value: number): this {
+    if ((value | 0) !== value) throw new BinaryEncodeError(`invalid int32: ${describe(value)}`);
+    if (value >= 0) return this.rawTag(value);
+    if (this.pos + 10 > this.buf.length) this.grow(10);
+    this.pos = writeVarint64(this.buf, this.pos, value >>> 0, 0xffffffff);
+    return this;
+  }
+
+  /** Write a sint32 (zigzag) varint. */
+  sint32(value: number): this {
+    if ((value | 0) !== value) throw new BinaryEncodeError(`invalid sint32: ${describe(value)}`);
+    return this.rawTag(((value << 1) ^ (value >> 31)) >>> 0);
+  }
+
+  /** Write a bool as a one-byte varint. */
+  bool(value: boolean): this {
+    const pos = this.pos;
+    if (pos + 1 > this.buf.length) this.grow(1);
+    this.buf[pos] = value ? 1 : 0;
+    this.pos = pos + 1;
+    return this;
+  }
+
+  /** Write a length-prefixed byte array. */
+  bytes(value: Uint8Array): this {
+    const len = value.length;
+    this.rawTag(len);
+    if (this.pos + len > this.buf.length) this.grow(len);
+    this.buf.set(value, this.pos);
+    this.pos += len;
+    return this;
+  }
+
+  /** Write a length-prefixed UTF-8 string; lone surrogates become U+FFFD. */
+  string(value: string): this {
+    if (this.encodeUtf8 !== undefined) return this.bytes(this.encodeUtf8(value));
+    const n = value.length;
+    if (n >= ENCODE_INTO_MIN_LENGTH && textEncoder !== undefined) return this.longString(value);
+    // Optimistic: a prefix sized for n bytes (the ASCII case).
+    let prefix = varintSize32(n);
+    if (this.pos + 5 + 3 * n > this.buf.length) this.grow(5 + 3 * n);
+    const buf = this.buf;
+    const at = this.pos;
+    let start = at + prefix;
+    let pos = start;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x80) break;
+      buf[pos++] = c;
+    }
+    if (i < n) {
+      // Non-ASCII: the prefix must fit up to 3 bytes per code unit.
+      const worst = varintSize32(3 * n);
+      if (worst !== prefix) {
+        buf.copyWithin(at + worst, start, pos);
+        pos += worst - prefix;
+        start = at + worst;
+        prefix = worst;
+      }
+      pos = writeUtf8(value, i, buf, pos);
+    }
+    return this.prefixBody(at, start, pos, prefix);
+  }
+
+  /** Encode a long string with TextEncoder.encodeInto. */
+  private longString(value: string): this {
+    const max = 3 * value.length;
+    const prefix = varintSize32(max);
+    if (this.pos + prefix + max > this.buf.length) this.grow(prefix + max);
+    const at = this.pos;
+    const start = at + prefix;
+    const { written } = (textEncoder as EncodeInto).encodeInto(
+      value,
+      this.buf.subarray(start, start + max),
+    );
+    return this.prefixBody(at, start, start + written, prefix);
+  }
+
+  /**
+   * Write the length prefix of the body [start, end) into the `reserved`
+   * bytes at `at`, moving the body if the prefix needs fewer bytes.
+   */
+  private prefixBody(at: number, start: number, end: number, reserved: number): this {
+    const len = end - start;
+    const size = varintSize32(len);
+    const buf = this.buf;
+    if (size !== reserved) {
+      buf.copyWithin(at + size, start, end);
+      end -= reserved - size;
+    }
+    writeVarint64(buf, at, len, 0);
+    this.pos = end;
+    return this;
+  }
+
+  /**
+   * Write a float (fixed 4 bytes). NaN and ±Infinity are allowed; finite
+   * values beyond the float32 range throw BinaryEncodeError.
+   */
+  float(value: number): this {
+    if (
+      typeof value !== "number" ||
+      ((value > FLOAT32_MAX || value < FLOAT32_MIN) && value - value === 0)
+    ) {
+      throw new BinaryEncodeError(`invalid float32: ${describe(value)}`);
+    }
+    const pos = this.pos;
+    if (pos + 4 > this.buf.length) this.grow(4);
+    this.dataView().setFloat32(pos, value, true);
+    this.pos = pos + 4;
+    return this;
+  }
+
+  /** Write a double (fixed 8 bytes). */
+  double(value: number): this {
+    const pos = this.pos;
+    if (pos + 8 > this.buf.length) this.grow(8);
+    this.dataView().setFloat64(pos, value, true);
+    this.pos = pos + 8;
+    return this;
+  }
+
+  /** Write a fixed32 (4 bytes little-endian unsigned). */
+  fixed32(value: number): this {
+    if (value >>> 0 !== value) throw new BinaryEncodeError(`invalid fixed32: ${describe(value)}`);
+    const pos = this.pos;
+    if (pos + 4 > this.buf.length) this.grow(4);
+    this.dataView().setUint32(pos, value, true);
+    this.pos = pos + 4;
+    return this;
+  }
+
+  /** Write an sfixed32 (4 bytes little-endian signed). */
+  sfixed32(value: number): this {
+    if ((value | 0) !== value) throw new BinaryEncodeError(`invalid sfixed32: ${describe(value)}`);
+    const pos = this.pos;
+    if (pos + 4 > this.buf.length) this.grow(4);
+    this.dataView().setInt32(pos, value, true);
+    this.pos = pos + 4;
+    return this;
+  }
+
+  /** Write 8 bytes little-endian from `halves`. */
+  private fixedHalves(): this {
+    const pos = this.pos;
+    if (pos + 8 > this.buf.length) this.grow(8);
+    const view = this.dataView();
+    view.setUint32(pos, halves.lo, true);
+    view.setUint32(pos + 4, halves.hi, true);
+    this.pos = pos + 8;
+    return this;
+  }
+
+  /** Write a fixed64 (8 bytes, unsigned). Accepts bigint, integral number or decimal string. */
+  fixed64(value: Int64Input): this {
+    splitInt64(value, true);
+    return this.fixedHalves();
+  }
+
+  /** Write an sfixed64 (8 bytes, signed). Accepts bigint, integral number or decimal string. */
+  sfixed64(value: Int64Input): this {
+    splitInt64(value, false);
+    return this.fixedHalves();
+  }
+
+  /** Write the varint of `halves`. */
+  private varintHalves(): this {
+    if (this.pos + 10 > this.buf.length) this.grow(10);
+    this.pos = writeVarint64(this.buf, this.pos, halves.lo, halves.hi);
+    return this;
+  }
+
+  /** Write an int64 varint. Accepts bigint, integral number or decimal string. */
+  int64(value: Int64Input): this {
+    if (typeof value === "bigint") {
+      const n = Number(value);
+      if (n >= 0 && n <= 0xffffffff) return this.rawTag(n);
+      if (n > -9007199254740992 && n < 9007199254740992) {
+        splitSafeInteger(n);
+        return this.varintHalves();
+      }
+    }
+    splitInt64(value, false);
+    return this.varintHalves();
+  }
+
+  /** Write a uint64 varint. Accepts bigint, integral number or decimal string. */
+  uint64(value: Int64Input): this {
+    if (typeof value === "bigint") {
+      const n = Number(value);
+      if (n >= 0 && n <= 0xffffffff) return this.rawTag(n);
+      if (n >= 0 && n < 9007199254740992) {
+        splitSafeInteger(n);
+        return this.varintHalves();
+      }
+    }
+    splitInt64(value, true);
+    return this.varintHalves();
+  }
+
+  /** Write a sint64 (zigzag) varint. Accepts bigint, integral number or decimal string. */
+  sint64(value: Int64Input): this {
+    if (typeof value === "bigint") {
+      const n = Number(value);
+      if (n >= -0x80000000 && n < 0x80000000) {
+        // zigzag of a small value fits in 32 bits
+        return this.rawTag(((n << 1) ^ (n >> 31)) >>> 0);
+      }
+    }
+    splitInt64(value, false);
+    zigzagEncodeHalves();
+    return this.varintHalves();
+  }
+}

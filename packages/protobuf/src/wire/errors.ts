@@ -1,0 +1,85 @@
+/**
+ * Error classes shared by every part of pbjet.
+ */
+
+/**
+ * Base class of every error thrown by pbjet.
+ */
+export class ProtobufError extends Error {
+  /** Always "ProtobufError" for this class; subclasses override it. */
+  override name = "ProtobufError";
+
+  /** Create an error with the given message. */
+  constructor(message: string) {
+    super(message);
+    // Keep `instanceof` working when compiled to ES5-style classes.
+    Object.setPrototypeOf(this, new.target.prototype);
+  }
+}
+
+/**
+ * Raised when binary input cannot be decoded. `offset` is the byte offset
+ * in the input where the problem was found.
+ */
+export class BinaryDecodeError extends ProtobufError {
+  override name = "BinaryDecodeError";
+  /** Byte offset in the input where the problem was found. */
+  readonly offset: number;
+  /** Field number being decoded, when known. */
+  readonly fieldNumber?: number;
+  /** Fully-qualified name of the message being decoded, when known. */
+  readonly typeName?: string;
+  /** The problem without the field prefix, e.g. "varint too long at offset 9". */
+  readonly detail: string;
+
+  /**
+   * Create a decode error. `detail` names the problem; the message is
+   * `detail`, prefixed with `cannot decode field <typeName>.<fieldNumber>: `
+   * when a type name and field number are given.
+   */
+  constructor(
+    detail: string,
+    offset: number,
+    typeName?: string,
+    fieldNumber?: number,
+  ) {
+    super(
+      typeName !== undefined && fieldNumber !== undefined
+        ? `cannot decode field ${typeName}.${fieldNumber}: ${detail}`
+        : typeName !== undefined
+          ? `cannot decode message ${typeName}: ${detail}`
+          : detail,
+    );
+    this.detail = detail;
+    this.offset = offset;
+    if (typeName !== undefined) this.typeName = typeName;
+    if (fieldNumber !== undefined) this.fieldNumber = fieldNumber;
+  }
+
+  /**
+   * Return a copy of this error annotated with the message type and field
+   * number, e.g. `cannot decode field pkg.Msg.3: premature end of input ...`.
+   * Errors already annotated are returned unchanged, so that the innermost
+   * field (the one where the problem really is) is reported.
+   */
+  withField(typeName: string, fieldNumber: number): BinaryDecodeError {
+    if (this.typeName !== undefined) return this;
+    return new BinaryDecodeError(this.detail, this.offset, typeName, fieldNumber);
+  }
+
+  /** Error for a read of `need` bytes at `offset` when only `have` remain. */
+  static prematureEnd(offset: number, need: number, have: number): BinaryDecodeError {
+    return new BinaryDecodeError(
+      `premature end of input at offset ${offset} (need ${need} bytes, have ${have})`,
+      offset,
+    );
+  }
+}
+
+/**
+ * Raised when a value cannot be encoded, for example an int32 field holding
+ * a number out of range.
+ */
+export class BinaryEncodeError extends ProtobufError {
+  override name = "BinaryEncodeError";
+}

@@ -1,0 +1,34 @@
+/**
+ * Public surface of the protobuf wire layer (`@pbjet/protobuf/wire`).
+ */
+export { ProtobufError, BinaryDecodeError, BinaryEncodeError } from "./errors.js";
+export { WireType } from "./wire-type.js";
+export { protoInt64 } from "./int64.js";
+export type { Int64Support, Int64Input } from "./int64.js";
+export {
+  zigzagEncode32,
+  zigzagDecode32,
+  zigzagEncode64,
+  zigzagDecode64,
+} from "./varint.js";
+export {
+  configureTextEncoding,
+  getTextEncoding,
+  findInvalidUtf8,
+} from "./text-encoding.js";
+export type { TextEncoding, TextEncodingConfig } from "./text-encoding.js";
+export {
+  BinaryWriter,
+  FLOAT32_MAX,
+  FLOAT32_MIN,
+  UINT32_MAX,
+  INT32_MAX,
+  INT32_MIN,
+} from "./binary-writer.js";
+export { BinaryReader } from "./binary-reader.js";
+export { base64Encode, base64Decode } from "./base64.js";
+
+// ---------------------------------------------------------------------------
+// Size-delimited streams (sizeDelimitedEncode / sizeDelimitedDecodeStream /
+// sizeDelimitedPeek) will be added here by the codec layer.
+// ---------------------------------------------------------------------------
