@@ -6,6 +6,12 @@ export { toBinary, type BinaryWriteOptions } from "./to-binary.js";
 export { fromBinary, mergeFromBinary, type BinaryReadOptions } from "./from-binary.js";
 export { equals, type EqualsOptions } from "./equals.js";
 export { clone } from "./clone.js";
+export {
+  sizeDelimitedEncode,
+  sizeDelimitedDecodeStream,
+  sizeDelimitedPeek,
+  type SizeDelimitedReadOptions,
+} from "./size-delimited.js";
 export { isMessage } from "./is-message.js";
 export { isFieldSet, clearField } from "./fields.js";
 export { getExtension, setExtension, hasExtension, clearExtension } from "./extensions.js";

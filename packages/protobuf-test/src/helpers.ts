@@ -1,0 +1,69 @@
+/**
+ * Shared test fixtures: schemas of the test corpus, loaded dynamically from the descriptor
+ * sets that `npm run generate` compiles with buf, as pbjet registries and as registries of
+ * @bufbuild/protobuf (the differential oracle).
+ */
+import { readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import * as pbjet from "@pbjet/protobuf";
+import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
+import * as oracle from "@bufbuild/protobuf";
+import * as oracleWkt from "@bufbuild/protobuf/wkt";
+
+const descriptorsDir = join(__dirname, "..", "descriptors");
+
+/** The raw bytes of a compiled descriptor set: "test", "conformance" or "wkt". */
+export function descriptorSetBytes(name: "test" | "test-with-source-info" | "conformance" | "wkt"): Uint8Array {
+  const path = join(descriptorsDir, `${name}.binpb`);
+  if (!existsSync(path)) {
+    throw new Error(`${path} is missing: run "npm run generate" in packages/protobuf-test`);
+  }
+  return new Uint8Array(readFileSync(path));
+}
+
+const ours = new Map<string, pbjet.FileRegistry>();
+const theirs = new Map<string, oracle.FileRegistry>();
+
+/** A pbjet file registry of a descriptor set. */
+export function registry(name: "test" | "conformance" | "wkt" = "test"): pbjet.FileRegistry {
+  let reg = ours.get(name);
+  if (!reg) {
+    reg = pbjet.createFileRegistry(pbjet.fromBinary(FileDescriptorSetSchema, descriptorSetBytes(name)));
+    ours.set(name, reg);
+  }
+  return reg;
+}
+
+/** The @bufbuild/protobuf file registry of a descriptor set (the oracle). */
+export function oracleRegistry(name: "test" | "conformance" | "wkt" = "test"): oracle.FileRegistry {
+  let reg = theirs.get(name);
+  if (!reg) {
+    reg = oracle.createFileRegistry(oracle.fromBinary(oracleWkt.FileDescriptorSetSchema, descriptorSetBytes(name)));
+    theirs.set(name, reg);
+  }
+  return reg;
+}
+
+/** A message schema of ours by type name; throws if missing. */
+export function schema(typeName: string, set: "test" | "conformance" = "test"): pbjet.DescMessage {
+  const desc = registry(set).getMessage(typeName);
+  if (!desc) throw new Error(`no message ${typeName} in the ${set} descriptor set`);
+  return desc;
+}
+
+/** The oracle's message schema by type name; throws if missing. */
+export function oracleSchema(typeName: string, set: "test" | "conformance" = "test"): oracle.DescMessage {
+  const desc = oracleRegistry(set).getMessage(typeName);
+  if (!desc) throw new Error(`no message ${typeName} in the oracle's ${set} descriptor set`);
+  return desc;
+}
+
+/** Hex of bytes, for readable assertions. */
+export function hex(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
+}
+
+/** Bytes from hex (spaces allowed). */
+export function fromHex(s: string): Uint8Array {
+  return new Uint8Array(Buffer.from(s.replace(/\s+/g, ""), "hex"));
+}
