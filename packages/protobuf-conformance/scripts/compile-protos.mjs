@@ -1,0 +1,40 @@
+// Compiles the conformance test protos that match the runner into descriptors/conformance.binpb.
+// Source: CONFORMANCE_PROTOS, else ../shared/tools/conformance/protos beside the repository.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, cpSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const pkgDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+const buf = join(dirname(require.resolve("@bufbuild/buf/package.json")), "bin", "buf");
+const source = resolve(process.env.CONFORMANCE_PROTOS ?? join(pkgDir, "../../../shared/tools/conformance/protos"));
+const files = [
+  "conformance/conformance.proto",
+  "google/protobuf/test_messages_proto2.proto",
+  "google/protobuf/test_messages_proto3.proto",
+  "editions/golden/test_messages_proto2_editions.proto",
+  "editions/golden/test_messages_proto3_editions.proto",
+  "conformance/test_protos/test_messages_edition2023.proto",
+];
+if (!existsSync(join(source, files[0]))) {
+  console.error(`conformance protos not found in ${source}; set CONFORMANCE_PROTOS to the runner's proto folder`);
+  process.exit(1);
+}
+// buf provides the well-known types itself; copy only the test protos into a module.
+const work = mkdtempSync(join(tmpdir(), "pbjet-conformance-"));
+try {
+  for (const f of files) {
+    mkdirSync(dirname(join(work, f)), { recursive: true });
+    cpSync(join(source, f), join(work, f));
+  }
+  writeFileSync(join(work, "buf.yaml"), "version: v2\n");
+  mkdirSync(join(pkgDir, "descriptors"), { recursive: true });
+  const out = join(pkgDir, "descriptors/conformance.binpb");
+  execFileSync(buf, ["build", work, "--exclude-source-info", "--as-file-descriptor-set", "-o", out], { stdio: "inherit" });
+  console.log(`wrote ${out}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

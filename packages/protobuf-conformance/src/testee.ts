@@ -1,0 +1,143 @@
+/**
+ * The conformance testee: reads length-prefixed ConformanceRequest messages from stdin and
+ * writes length-prefixed ConformanceResponse messages to stdout until stdin closes.
+ */
+import { readFileSync, readSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as pb from "@pbjet/protobuf";
+import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
+import type { DescMessage, Message, Registry } from "@pbjet/protobuf";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const registry = pb.createFileRegistry(
+  pb.fromBinary(FileDescriptorSetSchema, readFileSync(join(here, "../descriptors/conformance.binpb"))),
+);
+const RequestSchema = mustGet("conformance.ConformanceRequest");
+const ResponseSchema = mustGet("conformance.ConformanceResponse");
+const FailureSetSchema = mustGet("conformance.FailureSet");
+
+function mustGet(typeName: string): DescMessage {
+  const desc = registry.getMessage(typeName);
+  if (!desc) throw new Error(`missing ${typeName} in conformance.binpb`);
+  return desc;
+}
+
+const WireFormat = { UNSPECIFIED: 0, PROTOBUF: 1, JSON: 2, JSPB: 3, TEXT_FORMAT: 4 } as const;
+const TestCategory = { JSON_IGNORE_UNKNOWN_PARSING_TEST: 3 } as const;
+
+interface Request extends Message {
+  payload: { case: "protobufPayload"; value: Uint8Array } | { case: "jsonPayload" | "jspbPayload" | "textPayload"; value: string } | { case: undefined };
+  requestedOutputFormat: number;
+  messageType: string;
+  testCategory: number;
+  printUnknownFields: boolean;
+}
+
+type Result = { case: string; value: unknown };
+
+// Formats that later issues add to the runtime are looked up at run time.
+type JsonApi = {
+  fromJsonString(schema: DescMessage, json: string, options?: object): Message;
+  toJsonString(schema: DescMessage, msg: Message, options?: object): string;
+};
+type TextApi = {
+  fromText(schema: DescMessage, text: string, options?: object): Message;
+  toText(schema: DescMessage, msg: Message, options?: object): string;
+};
+const api = pb as unknown as Partial<JsonApi & TextApi>;
+
+function handle(req: Request): Result {
+  if (req.messageType === "conformance.FailureSet") {
+    return { case: "protobufPayload", value: pb.toBinary(FailureSetSchema, pb.create(FailureSetSchema)) };
+  }
+  const schema = registry.getMessage(req.messageType);
+  if (!schema) return { case: "runtimeError", value: `unknown message type ${req.messageType}` };
+
+  let msg: Message;
+  try {
+    switch (req.payload.case) {
+      case "protobufPayload":
+        msg = pb.fromBinary(schema, req.payload.value);
+        break;
+      case "jsonPayload":
+        if (!api.fromJsonString) return { case: "runtimeError", value: "JSON is not implemented yet" };
+        msg = api.fromJsonString(schema, req.payload.value, {
+          registry: registry as Registry,
+          ignoreUnknownFields: req.testCategory === TestCategory.JSON_IGNORE_UNKNOWN_PARSING_TEST,
+        });
+        break;
+      case "textPayload":
+        if (!api.fromText) return { case: "runtimeError", value: "text format is not implemented yet" };
+        msg = api.fromText(schema, req.payload.value, { registry });
+        break;
+      case "jspbPayload":
+        return { case: "skipped", value: "JSPB is not a format pbjet offers" };
+      default:
+        return { case: "runtimeError", value: "request has no payload" };
+    }
+  } catch (e) {
+    return { case: "parseError", value: String(e) };
+  }
+
+  try {
+    switch (req.requestedOutputFormat) {
+      case WireFormat.PROTOBUF:
+        return { case: "protobufPayload", value: pb.toBinary(schema, msg) };
+      case WireFormat.JSON:
+        if (!api.toJsonString) return { case: "runtimeError", value: "JSON is not implemented yet" };
+        return { case: "jsonPayload", value: api.toJsonString(schema, msg, { registry }) };
+      case WireFormat.TEXT_FORMAT:
+        if (!api.toText) return { case: "runtimeError", value: "text format is not implemented yet" };
+        return { case: "textPayload", value: api.toText(schema, msg, { registry, printUnknownFields: req.printUnknownFields }) };
+      case WireFormat.JSPB:
+        return { case: "skipped", value: "JSPB is not a format pbjet offers" };
+      default:
+        return { case: "runtimeError", value: `unknown output format ${req.requestedOutputFormat}` };
+    }
+  } catch (e) {
+    return { case: "serializeError", value: String(e) };
+  }
+}
+
+/** Reads exactly n bytes from stdin, or returns undefined at end of input. */
+function readExactly(n: number): Uint8Array | undefined {
+  const buf = new Uint8Array(n);
+  let off = 0;
+  while (off < n) {
+    let got: number;
+    try {
+      got = readSync(0, buf, off, n - off, null);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EAGAIN") continue;
+      if ((e as NodeJS.ErrnoException).code === "EOF") return undefined;
+      throw e;
+    }
+    if (got === 0) {
+      if (off === 0) return undefined;
+      throw new Error(`stdin closed after ${off} of ${n} bytes`);
+    }
+    off += got;
+  }
+  return buf;
+}
+
+function writeAll(bytes: Uint8Array): void {
+  let off = 0;
+  while (off < bytes.length) off += writeSync(1, bytes, off, bytes.length - off);
+}
+
+for (;;) {
+  const lenBytes = readExactly(4);
+  if (!lenBytes) break;
+  const len = new DataView(lenBytes.buffer).getUint32(0, true);
+  const reqBytes = readExactly(len);
+  if (!reqBytes) throw new Error("stdin closed inside a request");
+  const req = pb.fromBinary(RequestSchema, reqBytes) as Request;
+  const resp = pb.create(ResponseSchema, { result: handle(req) } as never);
+  const out = pb.toBinary(ResponseSchema, resp);
+  const prefix = new Uint8Array(4);
+  new DataView(prefix.buffer).setUint32(0, out.length, true);
+  writeAll(prefix);
+  writeAll(out);
+}
