@@ -7,6 +7,7 @@ import { zeroMessageFactory } from "./codecs/zero-message.js";
 import { setOwnProperty } from "./codecs/map-key.js";
 import { fieldIsSet } from "./fields.js";
 import { FieldPresence } from "./descriptors/edition.js";
+import { Boxing, cloneJson, fieldBoxing, type JsonValue } from "./codecs/boxing.js";
 
 /** Creates a deep copy of a message, including its unknown fields and extensions. */
 export function clone<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): MessageShape<Desc> {
@@ -39,7 +40,7 @@ function cloneMessage(schema: DescMessage, src: Record<string, unknown>): Record
         break;
       }
       case "message":
-        if (v !== undefined) dst[field.localName] = cloneMessage(field.message, v as Record<string, unknown>);
+        if (v !== undefined) dst[field.localName] = cloneSingular(field, v);
         break;
       default:
         if (field.presence === FieldPresence.IMPLICIT || fieldIsSet(src, field)) {
@@ -55,7 +56,15 @@ function cloneMessage(schema: DescMessage, src: Record<string, unknown>): Record
 }
 
 function cloneSingular(field: DescField, v: unknown): unknown {
-  return field.fieldKind === "message" ? cloneMessage(field.message, v as Record<string, unknown>) : cloneScalar(v);
+  if (field.fieldKind !== "message") return cloneScalar(v);
+  switch (fieldBoxing(field)) {
+    case Boxing.Wrapper:
+      return cloneScalar(v);
+    case Boxing.Struct:
+      return cloneJson(v as JsonValue);
+    default:
+      return cloneMessage(field.message, v as Record<string, unknown>);
+  }
 }
 
 function cloneElement(kind: "scalar" | "enum" | "message", message: DescMessage | undefined, v: unknown): unknown {

@@ -6,6 +6,7 @@ import type { Message, MessageInitShape, MessageShape } from "./types.js";
 import { zeroMessageFactory } from "./codecs/zero-message.js";
 import { setOwnProperty } from "./codecs/map-key.js";
 import { ProtobufError } from "./wire/errors.js";
+import { Boxing, fieldBoxing, structToJson } from "./codecs/boxing.js";
 
 /**
  * Creates a new message of the given schema, with every field at its default value, and
@@ -54,7 +55,15 @@ function initMessage(schema: DescMessage, msg: Record<string, unknown>, init: Re
 function initValue(field: DescField, value: unknown): unknown {
   switch (field.fieldKind) {
     case "message":
-      return create(field.message, value as Record<string, unknown>);
+      switch (fieldBoxing(field)) {
+        case Boxing.Wrapper:
+          // Accept a wrapper message as well as the primitive it wraps.
+          return isMessageOf(value, field.message) ? (value as { value: unknown }).value : value;
+        case Boxing.Struct:
+          return isMessageOf(value, field.message) ? structToJson(value as Message) : value;
+        default:
+          return create(field.message, value as Record<string, unknown>);
+      }
     case "list": {
       const list = value as unknown[];
       return field.listKind === "message" ? list.map((v) => create(field.message!, v as Record<string, unknown>)) : list.slice();

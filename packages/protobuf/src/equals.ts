@@ -5,6 +5,7 @@ import type { DescField, DescMessage } from "./descriptors/types.js";
 import { ScalarType } from "./descriptors/scalar.js";
 import type { MessageShape } from "./types.js";
 import { fieldIsSet } from "./fields.js";
+import { Boxing, fieldBoxing, jsonEqual, type JsonValue } from "./codecs/boxing.js";
 
 /** Options for `equals()`. */
 export interface EqualsOptions {
@@ -79,7 +80,7 @@ function fieldEqual(field: DescField, a: Record<string, unknown>, b: Record<stri
     }
     case "message":
       if (va === undefined || vb === undefined) return va === vb;
-      return messagesEqual(field.message, va as Record<string, unknown>, vb as Record<string, unknown>, unknown);
+      return singularEqual(field, va, vb, unknown);
     default:
       if (fieldIsSet(a, field) !== fieldIsSet(b, field)) return false;
       return scalarEqual(field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar, va, vb);
@@ -88,7 +89,14 @@ function fieldEqual(field: DescField, a: Record<string, unknown>, b: Record<stri
 
 function singularEqual(field: DescField, va: unknown, vb: unknown, unknown: boolean): boolean {
   if (field.fieldKind === "message") {
-    return messagesEqual(field.message, va as Record<string, unknown>, vb as Record<string, unknown>, unknown);
+    switch (fieldBoxing(field)) {
+      case Boxing.Wrapper:
+        return scalarEqual((field.message.fields[0] as { scalar: ScalarType }).scalar, va, vb);
+      case Boxing.Struct:
+        return jsonEqual(va as JsonValue, vb as JsonValue);
+      default:
+        return messagesEqual(field.message, va as Record<string, unknown>, vb as Record<string, unknown>, unknown);
+    }
   }
   return scalarEqual(field.fieldKind === "enum" ? ScalarType.INT32 : (field.scalar as ScalarType), va, vb);
 }

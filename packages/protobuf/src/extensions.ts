@@ -11,6 +11,7 @@ import { messageDecoder, type DecodeContext } from "./codecs/binary-decoder.js";
 import { messageEncoder } from "./codecs/binary-encoder.js";
 import { scalarZeroValue } from "./codecs/scalar.js";
 import { create } from "./create.js";
+import { Boxing, fieldBoxing } from "./codecs/boxing.js";
 
 const containerKey = Symbol("pbjet.extensionContainer");
 
@@ -44,7 +45,10 @@ export function setExtension<Desc extends DescExtension>(
   const msg = message as Message;
   const kept = (msg.$unknown ?? []).filter((u) => u.no !== extension.number);
   const obj: Record<string, unknown> = { $typeName: extension.extendee.typeName };
-  obj[extension.typeName] = extension.fieldKind === "message" ? create(extension.message, value as Record<string, unknown>) : value;
+  obj[extension.typeName] =
+    extension.fieldKind === "message" && fieldBoxing(extension) === Boxing.None
+      ? create(extension.message, value as Record<string, unknown>)
+      : value;
   const w = new BinaryWriter();
   messageEncoder(containerOf(extension))(obj, w, false);
   const r = new BinaryReader(w.finish());
@@ -91,7 +95,7 @@ function newContainerValue(extension: DescExtension): Record<string, unknown> {
 function defaultValue(extension: DescExtension): unknown {
   switch (extension.fieldKind) {
     case "message":
-      return create(extension.message);
+      return fieldBoxing(extension) === Boxing.None ? create(extension.message) : undefined;
     case "enum":
       return extension.getDefaultValue() ?? extension.enum.values[0]?.number ?? 0;
     case "scalar":

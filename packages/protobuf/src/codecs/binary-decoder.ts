@@ -13,6 +13,7 @@ import { cachedPlan } from "./plan-cache.js";
 import { scalarReader, scalarWireType, scalarZeroValue, isPackable, type ScalarReader } from "./scalar.js";
 import { setOwnProperty } from "./map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "./zero-message.js";
+import { boxValue, Boxing, fieldBoxing, unboxValue } from "./boxing.js";
 
 /** Options that hold for one decode call. */
 export interface DecodeContext {
@@ -143,8 +144,22 @@ function messageFieldDecoder(field: DescField & { fieldKind: "message" }): Field
   const expected = expectedMessageWireType(field);
   const desc = field.message;
   const no = field.number;
+  const boxing = fieldBoxing(field);
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
+  if (boxing !== Boxing.None) {
+    // Unboxed well-known type: decode a message, merged with the current value, and unbox it.
+    return (msg, r, wt, depth, ctx) => {
+      if (wt !== expected) return false;
+      dec ??= messageDecoder(desc);
+      factory ??= zeroMessageFactory(desc);
+      const current = msg[name];
+      const sub = current === undefined ? factory() : boxValue(boxing, desc, current);
+      readSubMessage(dec, sub, r, wt, no, depth, ctx);
+      msg[name] = unboxValue(boxing, sub);
+      return true;
+    };
+  }
   return (msg, r, wt, depth, ctx) => {
     if (wt !== expected) return false;
     dec ??= messageDecoder(desc);
@@ -164,21 +179,26 @@ function oneofMessageDecoder(field: DescField & { fieldKind: "message" }): Field
   const expected = expectedMessageWireType(field);
   const desc = field.message;
   const no = field.number;
+  const boxing = fieldBoxing(field);
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
   return (msg, r, wt, depth, ctx) => {
     if (wt !== expected) return false;
     dec ??= messageDecoder(desc);
+    factory ??= zeroMessageFactory(desc);
     const o = msg[oneofName];
     let sub: unknown;
     if (o.case === caseName) {
-      sub = o.value;
+      sub = boxing === Boxing.None ? o.value : boxValue(boxing, desc, o.value);
     } else {
-      factory ??= zeroMessageFactory(desc);
       sub = factory();
-      msg[oneofName] = { case: caseName, value: sub };
     }
     readSubMessage(dec, sub, r, wt, no, depth, ctx);
+    if (boxing !== Boxing.None) {
+      msg[oneofName] = { case: caseName, value: unboxValue(boxing, sub as Message) };
+    } else if (o.case !== caseName) {
+      msg[oneofName] = { case: caseName, value: sub };
+    }
     return true;
   };
 }

@@ -12,6 +12,7 @@ import type { Message, UnknownField } from "../types.js";
 import { cachedPlan } from "./plan-cache.js";
 import { isScalarZeroValue, scalarFixedSize, scalarWireType, scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyToScalar } from "./map-key.js";
+import { boxValue, Boxing, fieldBoxing } from "./boxing.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
@@ -26,11 +27,17 @@ export function messageEncoder(desc: DescMessage): MessageEncoder {
 
 function buildMessageEncoder(desc: DescMessage): MessageEncoder {
   let fields: FieldEncoder[] | undefined;
+  let names: string[] | undefined;
   return (msg, w, writeUnknown) => {
     // Compiled on first call, so that recursive types can refer to themselves.
-    fields ??= compileFields(desc);
-    for (let i = 0; i < fields.length; i++) {
-      fields[i](msg, w, writeUnknown);
+    if (fields === undefined) [fields, names] = compileFields(desc);
+    let i = 0;
+    try {
+      for (; i < fields.length; i++) {
+        fields[i](msg, w, writeUnknown);
+      }
+    } catch (e) {
+      throw withFieldName(e, desc, names![i]);
     }
     const unknown = (msg as Message).$unknown;
     if (unknown !== undefined && writeUnknown) {
@@ -47,28 +54,48 @@ export function writeUnknownFields(w: BinaryWriter, unknown: readonly UnknownFie
   }
 }
 
-function compileFields(desc: DescMessage): FieldEncoder[] {
+/** Errors that already name the field they are about (the innermost one). */
+const annotated = new WeakSet<object>();
+
+/**
+ * An encode error of a value prefixed with the field it belongs to, as protobuf-es does:
+ * "cannot encode field pkg.Msg.field_name to binary: invalid int32: 2147483648".
+ */
+function withFieldName(e: unknown, desc: DescMessage, name: string): unknown {
+  if (!(e instanceof BinaryEncodeError) || annotated.has(e)) return e;
+  const err = new BinaryEncodeError(`cannot encode field ${desc.typeName}.${name} to binary: ${e.message}`);
+  annotated.add(err);
+  return err;
+}
+
+function compileFields(desc: DescMessage): [FieldEncoder[], string[]] {
   const sorted = [...desc.fields].sort((a, b) => a.number - b.number);
   const encoders: FieldEncoder[] = [];
+  const names: string[] = [];
   const oneofsDone = new Set<string>();
   for (const field of sorted) {
     if (field.oneof) {
       if (!oneofsDone.has(field.oneof.localName)) {
         oneofsDone.add(field.oneof.localName);
         encoders.push(oneofEncoder(field.oneof.localName, field.oneof.fields));
+        names.push(field.oneof.name);
       }
       continue;
     }
     encoders.push(fieldEncoder(field));
+    names.push(field.name);
   }
-  return encoders;
+  return [encoders, names];
 }
 
 function oneofEncoder(localName: string, fields: DescField[]): FieldEncoder {
   const byCase = new Map<string, (value: unknown, w: BinaryWriter, writeUnknown: boolean) => void>();
+  const nameOf = new Map<string, string>();
   for (const f of fields) {
     byCase.set(f.localName, valueEncoder(f));
+    nameOf.set(f.localName, f.name);
   }
+  const parent = fields[0].parent;
   return (msg, w, writeUnknown) => {
     const o = msg[localName];
     if (o === undefined || o.case === undefined) return;
@@ -76,7 +103,12 @@ function oneofEncoder(localName: string, fields: DescField[]): FieldEncoder {
     if (enc === undefined) {
       throw new BinaryEncodeError(`cannot encode oneof ${localName}: unknown case "${o.case}"`);
     }
-    enc(o.value, w, writeUnknown);
+    try {
+      enc(o.value, w, writeUnknown);
+    } catch (e) {
+      // Name the selected member rather than the oneof.
+      throw withFieldName(e, parent, nameOf.get(o.case)!);
+    }
   };
 }
 
@@ -85,7 +117,7 @@ function valueEncoder(field: DescField): (value: any, w: BinaryWriter, writeUnkn
   const no = field.number;
   switch (field.fieldKind) {
     case "message":
-      return messageValueEncoder(field.message, no, field.delimitedEncoding);
+      return singularMessageEncoder(field);
     case "enum":
       return (v, w) => w.tag(no, WireType.Varint).int32(v);
     case "scalar": {
@@ -119,6 +151,32 @@ function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) 
   };
 }
 
+/**
+ * Encodes the value of a singular message field, boxing unboxed well-known types (wrapper
+ * primitives without an intermediate message).
+ */
+function singularMessageEncoder(field: DescField & { fieldKind: "message" }) {
+  const boxing = fieldBoxing(field);
+  const enc = messageValueEncoder(field.message, field.number, field.delimitedEncoding);
+  if (boxing === Boxing.None) return enc;
+  if (boxing === Boxing.Wrapper && !field.delimitedEncoding) {
+    const inner = field.message.fields[0] as DescField & { fieldKind: "scalar" };
+    const write = scalarWriter(inner.scalar);
+    const innerTag = ((1 << 3) | scalarWireType(inner.scalar)) >>> 0;
+    const no = field.number;
+    return (v: unknown, w: BinaryWriter) => {
+      w.tag(no, WireType.LengthDelimited).fork();
+      if (!isScalarZeroValue(inner.scalar, v)) {
+        w.uint32(innerTag);
+        write(w, v);
+      }
+      w.join();
+    };
+  }
+  const desc = field.message;
+  return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => enc(boxValue(boxing, desc, v), w, writeUnknown);
+}
+
 function fieldEncoder(field: DescField): FieldEncoder {
   const name = field.localName;
   switch (field.fieldKind) {
@@ -127,7 +185,7 @@ function fieldEncoder(field: DescField): FieldEncoder {
     case "map":
       return mapEncoder(field);
     case "message": {
-      const enc = messageValueEncoder(field.message, field.number, field.delimitedEncoding);
+      const enc = singularMessageEncoder(field);
       const required = field.presence === FieldPresence.LEGACY_REQUIRED;
       return (msg, w, writeUnknown) => {
         const v = msg[name];
@@ -144,7 +202,9 @@ function fieldEncoder(field: DescField): FieldEncoder {
 }
 
 function requiredError(field: DescField): BinaryEncodeError {
-  return new BinaryEncodeError(`cannot encode ${field.parent.typeName}: required field ${field.name} is not set`);
+  const err = new BinaryEncodeError(`cannot encode ${field.parent.typeName}: required field ${field.name} is not set`);
+  annotated.add(err);
+  return err;
 }
 
 function singularScalarEncoder(field: DescField & { fieldKind: "scalar" | "enum" }): FieldEncoder {

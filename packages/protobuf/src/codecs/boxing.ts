@@ -1,0 +1,163 @@
+/**
+ * Unboxed well-known types, as in protobuf-es v2: a singular message field whose type is a
+ * wrapper (google.protobuf.Int32Value, ...) holds the primitive value itself, and a singular
+ * google.protobuf.Struct field holds a plain JSON object (except inside google.protobuf.Value,
+ * whose struct_value stays a message). Lists and maps hold messages as usual.
+ */
+import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
+import type { Message } from "../types.js";
+import { ProtobufError } from "../wire/errors.js";
+import { setOwnProperty } from "./map-key.js";
+import { zeroMessageFactory } from "./zero-message.js";
+
+/** How a singular message field holds its value. */
+export const enum Boxing {
+  /** The field holds a message. */
+  None = 0,
+  /** The field holds the primitive value of a wrapper message. */
+  Wrapper = 1,
+  /** The field holds a JSON object for a google.protobuf.Struct. */
+  Struct = 2,
+}
+
+const wrapperTypeNames = new Set([
+  "google.protobuf.DoubleValue",
+  "google.protobuf.FloatValue",
+  "google.protobuf.Int64Value",
+  "google.protobuf.UInt64Value",
+  "google.protobuf.Int32Value",
+  "google.protobuf.UInt32Value",
+  "google.protobuf.BoolValue",
+  "google.protobuf.StringValue",
+  "google.protobuf.BytesValue",
+]);
+
+/** True if the message type is one of the wrappers of wrappers.proto. */
+export function isWrapperDesc(desc: DescMessage): boolean {
+  return wrapperTypeNames.has(desc.typeName) && desc.fields.length === 1 && desc.fields[0].number === 1;
+}
+
+/** How a field holds its value: boxed as a message, or unboxed. */
+export function fieldBoxing(field: DescField | DescExtension): Boxing {
+  if (field.fieldKind !== "message") return Boxing.None;
+  if (isWrapperDesc(field.message)) return Boxing.Wrapper;
+  if (field.message.typeName === "google.protobuf.Struct" && field.parent?.typeName !== "google.protobuf.Value") {
+    return Boxing.Struct;
+  }
+  return Boxing.None;
+}
+
+/** A JSON value, as a Struct field holds it. */
+export type JsonValue = number | string | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/** A JSON object, as a Struct field holds it. */
+export type JsonObject = { [key: string]: JsonValue };
+
+type Obj = Record<string, unknown>;
+
+/** Boxes a field value into the message the wire format needs. */
+export function boxValue(boxing: Boxing, desc: DescMessage, value: unknown): Message {
+  if (boxing === Boxing.Wrapper) {
+    const msg = zeroMessageFactory(desc)() as Obj;
+    msg.value = value;
+    return msg as unknown as Message;
+  }
+  return jsonToStruct(desc, value as JsonObject);
+}
+
+/** Unboxes a decoded message into the value the field holds. */
+export function unboxValue(boxing: Boxing, msg: Message): unknown {
+  if (boxing === Boxing.Wrapper) return (msg as unknown as Obj).value;
+  return structToJson(msg);
+}
+
+function valueDescOf(structDesc: DescMessage): DescMessage {
+  const fields = structDesc.fields.find((f) => f.number === 1);
+  if (fields?.fieldKind !== "map" || fields.message === undefined) {
+    throw new ProtobufError(`${structDesc.typeName} is not google.protobuf.Struct`);
+  }
+  return fields.message;
+}
+
+/** Converts a google.protobuf.Struct message to a JSON object. */
+export function structToJson(struct: Message): JsonObject {
+  const out: JsonObject = {};
+  const fields = (struct as unknown as { fields: Record<string, Message> }).fields;
+  for (const key of Object.keys(fields)) {
+    setOwnProperty(out, key, valueToJson(fields[key]));
+  }
+  return out;
+}
+
+function valueToJson(value: Message): JsonValue {
+  const kind = (value as unknown as { kind: { case: string | undefined; value: unknown } }).kind;
+  switch (kind.case) {
+    case "numberValue":
+    case "stringValue":
+    case "boolValue":
+      return kind.value as JsonValue;
+    case "structValue":
+      return structToJson(kind.value as Message);
+    case "listValue":
+      return ((kind.value as { values: Message[] }).values).map(valueToJson);
+    default:
+      return null;
+  }
+}
+
+/** Converts a JSON object to a google.protobuf.Struct message of the given schema. */
+export function jsonToStruct(structDesc: DescMessage, json: JsonObject): Message {
+  const valueDesc = valueDescOf(structDesc);
+  const listDesc = valueDesc.fields.find((f) => f.number === 6)!.message!;
+  const struct = zeroMessageFactory(structDesc)() as Obj;
+  const fields = struct.fields as Obj;
+  for (const key of Object.keys(json)) {
+    setOwnProperty(fields, key, jsonToValue(structDesc, valueDesc, listDesc, json[key]));
+  }
+  return struct as unknown as Message;
+}
+
+function jsonToValue(structDesc: DescMessage, valueDesc: DescMessage, listDesc: DescMessage, json: JsonValue): Message {
+  const value = zeroMessageFactory(valueDesc)() as Obj;
+  if (json === null) {
+    value.kind = { case: "nullValue", value: 0 };
+  } else if (typeof json === "number") {
+    value.kind = { case: "numberValue", value: json };
+  } else if (typeof json === "string") {
+    value.kind = { case: "stringValue", value: json };
+  } else if (typeof json === "boolean") {
+    value.kind = { case: "boolValue", value: json };
+  } else if (Array.isArray(json)) {
+    const list = zeroMessageFactory(listDesc)() as Obj;
+    list.values = json.map((e) => jsonToValue(structDesc, valueDesc, listDesc, e));
+    value.kind = { case: "listValue", value: list };
+  } else if (typeof json === "object") {
+    value.kind = { case: "structValue", value: jsonToStruct(structDesc, json) };
+  } else {
+    throw new ProtobufError(`cannot represent ${typeof json} in google.protobuf.Value`);
+  }
+  return value as unknown as Message;
+}
+
+/** Deep copy of a JSON value. */
+export function cloneJson(json: JsonValue): JsonValue {
+  if (json === null || typeof json !== "object") return json;
+  if (Array.isArray(json)) return json.map(cloneJson);
+  const out: JsonObject = {};
+  for (const key of Object.keys(json)) setOwnProperty(out, key, cloneJson(json[key]));
+  return out;
+}
+
+/** Deep equality of JSON values. */
+export function jsonEqual(a: JsonValue, b: JsonValue): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bl = b as JsonValue[];
+    return a.length === bl.length && a.every((e, i) => jsonEqual(e, bl[i]));
+  }
+  const bo = b as JsonObject;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(bo).length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual(a[k], bo[k]));
+}
