@@ -81,9 +81,13 @@ function fieldEqual(field: DescField, a: Record<string, unknown>, b: Record<stri
     case "message":
       if (va === undefined || vb === undefined) return va === vb;
       return singularEqual(field, va, vb, unknown);
-    default:
-      if (fieldIsSet(a, field) !== fieldIsSet(b, field)) return false;
+    default: {
+      const set = fieldIsSet(a, field);
+      if (set !== fieldIsSet(b, field)) return false;
+      // Both unset: equal, whatever the default (NaN, or undefined for proto3 optional).
+      if (!set) return true;
       return scalarEqual(field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar, va, vb);
+    }
   }
 }
 

@@ -28,7 +28,8 @@ export function getExtension<Desc extends DescExtension>(message: Extendee<Desc>
     const w = new BinaryWriter();
     for (const u of unknown) w.tag(u.no, u.wireType).raw(u.data);
     const bytes = w.finish();
-    const ctx: DecodeContext = { readUnknown: false, maxDepth: 100 };
+    // Unknown fields of message values are kept, as protobuf-es does.
+    const ctx: DecodeContext = { readUnknown: true, maxDepth: 100 };
     messageDecoder(container)(obj, new BinaryReader(bytes), bytes.length, 0, 0, ctx);
   }
   const value = obj[extension.typeName];
@@ -50,7 +51,8 @@ export function setExtension<Desc extends DescExtension>(
       ? create(extension.message, value as Record<string, unknown>)
       : value;
   const w = new BinaryWriter();
-  messageEncoder(containerOf(extension))(obj, w, false);
+  // Unknown fields of message values are written, as protobuf-es does.
+  messageEncoder(containerOf(extension))(obj, w, true);
   const r = new BinaryReader(w.finish());
   while (r.pos < r.len) {
     const tag = r.uint32();

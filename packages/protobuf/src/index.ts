@@ -41,3 +41,24 @@ export type {
   ExtensionValueShape,
   Extendee,
 } from "./types.js";
+export { toText, type TextWriteOptions } from "./text/to-text.js";
+export { fromText, mergeFromText, type TextReadOptions } from "./text/from-text.js";
+export { TextDecodeError } from "./text/errors.js";
+export {
+  toJson,
+  toJsonString,
+  fromJson,
+  fromJsonString,
+  mergeFromJson,
+  mergeFromJsonString,
+  enumToJson,
+  enumFromJson,
+  isEnumJson,
+  JsonDecodeError,
+  JsonEncodeError,
+  type JsonValue,
+  type JsonObject,
+  type JsonReadOptions,
+  type JsonWriteOptions,
+  type JsonWriteStringOptions,
+} from "./json/index.js";

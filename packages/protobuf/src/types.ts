@@ -1,5 +1,5 @@
 import type { WireType } from "./wire/wire-type.js";
-import type { DescEnum, DescExtension, DescMessage } from "./descriptors/types.js";
+import type { DescEnum, DescExtension, DescFile, DescMessage, DescMethod, DescService } from "./descriptors/types.js";
 
 /**
  * A field on the wire that the schema does not know. Kept on decode and written back on
@@ -89,3 +89,22 @@ type OneofADT = { case: string; value: unknown } | { case: undefined; value?: un
 type OneofInit<F> = F extends { case: infer C; value: infer V }
   ? { case: C; value: FieldInit<V> }
   : { case: undefined; value?: undefined };
+
+/** A file descriptor, as generated code exports it. */
+export type GenFile = DescFile;
+
+/** The methods of a service, as generated code describes them. */
+export type GenServiceMethods = Record<
+  string,
+  {
+    methodKind: DescMethod["methodKind"];
+    input: GenMessage<any>;
+    output: GenMessage<any>;
+  }
+>;
+
+/** A service descriptor that carries the types of its methods (for generated code). */
+export type GenService<RuntimeShape extends GenServiceMethods = GenServiceMethods> = Omit<DescService, "method"> & {
+  /** Methods by local name. */
+  method: { [K in keyof RuntimeShape]: DescMethod & { readonly methodKind: RuntimeShape[K]["methodKind"] } };
+};

@@ -73,9 +73,20 @@ function compileFields(desc: DescMessage): [FieldEncoder[], string[]] {
   const encoders: FieldEncoder[] = [];
   const names: string[] = [];
   const oneofsDone = new Set<string>();
+  // Fields are written in field-number order. A oneof whose members are consecutive in
+  // that order is written by one encoder; one whose members are interleaved with other
+  // fields (e.g. members 1 and 7 around a field 3) gets an encoder at each member's place.
+  const interleaved = new Set<string>();
+  for (const oneof of desc.oneofs) {
+    const at = oneof.fields.map((f) => sorted.indexOf(f));
+    if (Math.max(...at) - Math.min(...at) !== at.length - 1) interleaved.add(oneof.localName);
+  }
   for (const field of sorted) {
     if (field.oneof) {
-      if (!oneofsDone.has(field.oneof.localName)) {
+      if (interleaved.has(field.oneof.localName)) {
+        encoders.push(oneofEncoder(field.oneof.localName, field.oneof.fields, field.localName));
+        names.push(field.name);
+      } else if (!oneofsDone.has(field.oneof.localName)) {
         oneofsDone.add(field.oneof.localName);
         encoders.push(oneofEncoder(field.oneof.localName, field.oneof.fields));
         names.push(field.oneof.name);
@@ -88,7 +99,8 @@ function compileFields(desc: DescMessage): [FieldEncoder[], string[]] {
   return [encoders, names];
 }
 
-function oneofEncoder(localName: string, fields: DescField[]): FieldEncoder {
+/** Encodes the selected member of a oneof; with `only`, just that member if selected. */
+function oneofEncoder(localName: string, fields: DescField[], only?: string): FieldEncoder {
   const byCase = new Map<string, (value: unknown, w: BinaryWriter, writeUnknown: boolean) => void>();
   const nameOf = new Map<string, string>();
   for (const f of fields) {
@@ -103,6 +115,7 @@ function oneofEncoder(localName: string, fields: DescField[]): FieldEncoder {
     if (enc === undefined) {
       throw new BinaryEncodeError(`cannot encode oneof ${localName}: unknown case "${o.case}"`);
     }
+    if (only !== undefined && o.case !== only) return;
     try {
       enc(o.value, w, writeUnknown);
     } catch (e) {

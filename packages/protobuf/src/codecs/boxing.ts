@@ -47,10 +47,8 @@ export function fieldBoxing(field: DescField | DescExtension): Boxing {
   return Boxing.None;
 }
 
-/** A JSON value, as a Struct field holds it. */
-export type JsonValue = number | string | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-/** A JSON object, as a Struct field holds it. */
-export type JsonObject = { [key: string]: JsonValue };
+import type { JsonObject, JsonValue } from "../json/json-value.js";
+export type { JsonObject, JsonValue };
 
 type Obj = Record<string, unknown>;
 

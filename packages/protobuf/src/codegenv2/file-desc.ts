@@ -9,7 +9,8 @@ import { bootDescriptorProto } from "../descriptors/boot.js";
 import { createMutableRegistry } from "../registry/registry.js";
 import { base64Decode } from "../wire/base64.js";
 import { fromBinary } from "../from-binary.js";
-import type { GenEnum, GenExtension, GenMessage, Message } from "../types.js";
+import type { GenEnum, GenExtension, GenMessage, GenService, GenServiceMethods, Message } from "../types.js";
+import { protoCamelCase } from "../descriptors/names.js";
 
 /**
  * Restores a file descriptor from its serialized FileDescriptorProto (base64) and the
@@ -18,6 +19,7 @@ import type { GenEnum, GenExtension, GenMessage, Message } from "../types.js";
 export function fileDesc(b64: string, deps?: DescFile[]): DescFile {
   const fileProtoSchema = bootDescriptorProto().messages.find((m) => m.name === "FileDescriptorProto")!;
   const proto = fromBinary(fileProtoSchema, base64Decode(b64)) as unknown as FileDescriptorProto;
+  restoreJsonNames(proto);
   return buildFile(proto, deps ?? [], resolverFor(deps ?? []));
 }
 
@@ -81,8 +83,8 @@ export function extDesc<Extendee extends Message, Value>(
 }
 
 /** The service at `index` in a file. */
-export function serviceDesc(file: DescFile, index: number): DescService {
-  return file.services[index];
+export function serviceDesc<T extends GenServiceMethods>(file: DescFile, index: number): GenService<T> {
+  return file.services[index] as unknown as GenService<T>;
 }
 
 /** An object like a TypeScript enum (names to numbers and back), for generated JavaScript. */
@@ -93,4 +95,23 @@ export function tsEnum(desc: DescEnum): Record<string, string | number> {
     obj[v.number] = v.localName;
   }
   return obj;
+}
+
+/**
+ * Generated code leaves out json_name where it is the default (lowerCamelCase of the name);
+ * put it back, so that the descriptor is what the compiler produced.
+ */
+function restoreJsonNames(proto: FileDescriptorProto): void {
+  const visit = (fields: { name: string; jsonName: string }[]): void => {
+    for (const f of fields) {
+      if (!Object.prototype.hasOwnProperty.call(f, "jsonName")) f.jsonName = protoCamelCase(f.name);
+    }
+  };
+  const visitMessage = (m: FileDescriptorProto["messageType"][number]): void => {
+    visit(m.field);
+    visit(m.extension);
+    m.nestedType.forEach(visitMessage);
+  };
+  proto.messageType.forEach(visitMessage);
+  visit(proto.extension);
 }

@@ -2,4 +2,5 @@
  * What generated code imports: hydration of embedded descriptors and the Gen* types.
  */
 export { fileDesc, messageDesc, enumDesc, extDesc, serviceDesc, tsEnum } from "./file-desc.js";
-export type { GenMessage, GenEnum, GenExtension } from "../types.js";
+export { bootDescriptorProto } from "../descriptors/boot.js";
+export type { GenFile, GenMessage, GenEnum, GenExtension, GenService, GenServiceMethods } from "../types.js";

@@ -174,7 +174,7 @@ function newEnum(
     const ev: DescEnumValue = {
       kind: "enum_value",
       name,
-      localName: sharedPrefix === undefined ? name : name.substring(sharedPrefix.length),
+      localName: safeObjectProperty(sharedPrefix === undefined ? name : name.substring(sharedPrefix.length)),
       number: v.number,
       parent: desc,
       deprecated: v.options?.deprecated === true,
@@ -202,7 +202,7 @@ function addFields(msg: DescMessage, msgFeatures: ResolvedFeatures, edition: Edi
       localName,
       parent: msg,
       fields: [],
-      deprecated: o.options?.deprecated === true,
+      deprecated: false,
       proto: o,
       toString: () => `oneof ${msg.typeName}.${o.name}`,
     };

@@ -24,25 +24,12 @@ export function protoCamelCase(name: string): string {
   return out;
 }
 
-// Property names that would clash with Object.prototype or with the message's own
-// `$typeName` / `$unknown` properties. A `$` is appended to them.
-const reservedPropertyNames = new Set([
-  "constructor",
-  "toString",
-  "toJSON",
-  "valueOf",
-  "toLocaleString",
-  "hasOwnProperty",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
-  "__proto__",
-  "__defineGetter__",
-  "__defineSetter__",
-  "__lookupGetter__",
-  "__lookupSetter__",
-  "$typeName",
-  "$unknown",
-]);
+// Property names that are reserved for ECMAScript built-in object properties. A `$` is
+// appended to them. The set is exactly protobuf-es v2's (`reservedObjectProperties`), so that
+// local names, and with them message shapes, match @bufbuild/protobuf's: a field named
+// `has_own_property` is `hasOwnProperty` there, and must be here too. (`__proto__`,
+// `$typeName` and `$unknown` cannot result from protoCamelCase of a valid proto name.)
+const reservedPropertyNames = new Set(["constructor", "toString", "toJSON", "valueOf"]);
 
 /** Escapes a property name that would clash with built-in object properties by appending `$`. */
 export function safeObjectProperty(name: string): string {
@@ -56,13 +43,15 @@ export function fieldLocalName(protoName: string): string {
 
 /**
  * The prefix that every value of an enum shares and that matches the enum's name in
- * SCREAMING_SNAKE_CASE, e.g. "PHONE_TYPE_" for enum PhoneType. Undefined if not every
- * value has it, or if stripping it would leave an empty name or one starting with a digit.
+ * snake_case, e.g. "phone_type_" for enum PhoneType (values PHONE_TYPE_*), compared
+ * case-insensitively. Undefined if not every value has it, or if stripping it would leave an
+ * empty name or one starting with a digit. Same algorithm and (lower-case) result as
+ * protobuf-es v2's `DescEnum.sharedPrefix`, since value local names derive from it.
  */
 export function enumSharedPrefix(enumName: string, valueNames: readonly string[]): string | undefined {
-  const prefix = screamingSnakeCase(enumName) + "_";
+  const prefix = camelToSnakeCase(enumName) + "_";
   for (const name of valueNames) {
-    if (!name.toLowerCase().startsWith(prefix.toLowerCase())) {
+    if (!name.toLowerCase().startsWith(prefix)) {
       return undefined;
     }
     const rest = name.substring(prefix.length);
@@ -73,14 +62,7 @@ export function enumSharedPrefix(enumName: string, valueNames: readonly string[]
   return prefix;
 }
 
-function screamingSnakeCase(name: string): string {
-  let out = "";
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charAt(i);
-    if (i > 0 && c !== c.toLowerCase() && /[a-z0-9]/.test(name.charAt(i - 1))) {
-      out += "_";
-    }
-    out += c;
-  }
-  return out.toUpperCase();
+/** "PhoneType" -> "phone_type": an underscore before every upper-case letter but the first. */
+function camelToSnakeCase(name: string): string {
+  return (name.substring(0, 1) + name.substring(1).replace(/[A-Z]/g, (c) => "_" + c)).toLowerCase();
 }

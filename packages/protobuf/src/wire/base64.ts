@@ -63,8 +63,15 @@ export function base64Encode(
 }
 
 function fail(text: string, pos: number, why: string): never {
-  const shown = pos < text.length ? JSON.stringify(text[pos]) + " " : "";
-  throw new ProtobufError(`invalid base64: ${why} ${shown}at position ${pos}`.replace("  ", " "));
+  throw new ProtobufError(`invalid base64: ${why} at position ${pos}`);
+}
+
+/** Report the first character outside both alphabets, if any. */
+function checkCharacters(text: string, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || DECODE[c] < 0) fail(text, i, `unexpected character ${JSON.stringify(text[i])}`);
+  }
 }
 
 /**
@@ -80,8 +87,12 @@ export function base64Decode(text: string): Uint8Array {
     n--;
     pad++;
   }
-  if (pad > 0 && (n + pad) % 4 !== 0) fail(text, n, "unexpected padding");
-  if (n % 4 === 1) fail(text, n, "truncated input (length mod 4 is 1)");
+  if (n % 4 === 1 || (pad > 0 && (n + pad) % 4 !== 0)) {
+    // Prefer reporting a bad character over a bad length.
+    checkCharacters(text, n);
+    if (n % 4 === 1) fail(text, n, "truncated input");
+    fail(text, n, "unexpected padding");
+  }
   const out = new Uint8Array(((n * 3) >> 2));
   const whole = n - (n % 4);
   let o = 0;
@@ -96,7 +107,7 @@ export function base64Decode(text: string): Uint8Array {
     const d2 = c2 < 128 ? DECODE[c2] : -1;
     const d3 = c3 < 128 ? DECODE[c3] : -1;
     if ((d0 | d1 | d2 | d3) < 0) {
-      fail(text, i + (d0 < 0 ? 0 : d1 < 0 ? 1 : d2 < 0 ? 2 : 3), "unexpected character");
+      checkCharacters(text, i + 4);
     }
     const v = (d0 << 18) | (d1 << 12) | (d2 << 6) | d3;
     out[o] = v >> 16;
@@ -110,7 +121,7 @@ export function base64Decode(text: string): Uint8Array {
   for (let k = 0; k < tail; k++, i++) {
     const c = text.charCodeAt(i);
     const d = c < 128 ? DECODE[c] : -1;
-    if (d < 0) fail(text, i, "unexpected character");
+    if (d < 0) checkCharacters(text, i + 1);
     v = (v << 6) | d;
   }
   if (tail === 2) {

@@ -8,8 +8,12 @@ import { findInvalidUtf8, getTextEncoding } from "./text-encoding.js";
 import { halves, zigzagDecodeHalves } from "./varint.js";
 import { WireType } from "./wire-type.js";
 
-/** Strings up to this many bytes are decoded inline when they are ASCII. */
-const ASCII_INLINE_MAX = 32;
+/**
+ * Strings up to this many bytes are decoded inline when they are ASCII.
+ * Beyond ~12-16 bytes, subarray() + TextDecoder is faster (and V8 builds
+ * cons-strings from concatenations of 13+ characters).
+ */
+const ASCII_INLINE_MAX = 12;
 /** Default nesting limit for groups in skip(). */
 const GROUP_DEPTH_LIMIT = 100;
 
@@ -18,6 +22,9 @@ const SMALL64: bigint[] = [];
 for (let i = 0; i < 128; i++) {
   SMALL64.push(bigIntSupported ? BigInt(i) : (String(i) as unknown as bigint));
 }
+
+const EMPTY_BYTES = new Uint8Array(0);
+const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
 
 function decodeErr(detail: string, offset: number): BinaryDecodeError {
   return new BinaryDecodeError(detail, offset);
@@ -28,14 +35,16 @@ function decodeErr(detail: string, offset: number): BinaryDecodeError {
  * the end of readable input.
  */
 export class BinaryReader {
+  // Fields are initialized with values of their final types (never
+  // `undefined`) so that V8 keeps their representation specialized.
   /** The input. */
-  readonly buf: Uint8Array;
+  readonly buf: Uint8Array = EMPTY_BYTES;
   /** Current read position. */
   pos = 0;
   /** End of the readable input (narrowed by pushLimit() for sub-messages). */
-  len: number;
-  /** Lazily created DataView for float/double. */
-  private view: DataView | undefined = undefined;
+  len = 0;
+  /** DataView for float/double; EMPTY_VIEW until first used. */
+  private view: DataView = EMPTY_VIEW;
   private readonly decodeUtf8: (bytes: Uint8Array, strict?: boolean) => string;
   /** Whether decodeUtf8 was supplied by the caller (then strictness is checked here). */
   private readonly customDecode: boolean;
@@ -107,7 +116,7 @@ export class BinaryReader {
         this.skipGroup(fieldNo, recursionLimit);
         break;
       case WireType.EndGroup:
-        throw decodeErr(`unexpected end-group tag before offset ${start}`, start);
+        throw decodeErr(`unexpected end-group tag at offset ${start}`, start);
       default:
         throw decodeErr(`invalid wire type ${wireType as number} at offset ${start}`, start);
     }
@@ -191,26 +200,42 @@ export class BinaryReader {
     const buf = this.buf;
     const start = this.pos;
     const len = this.len;
+    if (start + 10 <= len) {
+      // Enough input for any varint: no bounds checks needed.
+      let b = buf[start];
+      let result = b & 0x7f;
+      b = buf[start + 1];
+      result |= (b & 0x7f) << 7;
+      if (b < 0x80) return this.varint32Done(start + 2, result);
+      b = buf[start + 2];
+      result |= (b & 0x7f) << 14;
+      if (b < 0x80) return this.varint32Done(start + 3, result);
+      b = buf[start + 3];
+      result |= (b & 0x7f) << 21;
+      if (b < 0x80) return this.varint32Done(start + 4, result);
+      b = buf[start + 4];
+      result |= b << 28; // bits above 32 fall off
+      if (b < 0x80) return this.varint32Done(start + 5, result);
+      // Bytes 6..10 only carry bits above 32; skip them.
+      for (let pos = start + 5; pos < start + 10; pos++) {
+        if (buf[pos] < 0x80) return this.varint32Done(pos + 1, result);
+      }
+      throw decodeErr(`varint too long at offset ${start}`, start);
+    }
     let pos = start;
     let result = 0;
-    for (let shift = 0; shift < 35; shift += 7) {
-      if (pos >= len) break;
+    for (let i = 0; i < 10 && pos < len; i++) {
       const b = buf[pos++];
-      result |= (b & 0x7f) << shift;
-      if (b < 0x80) {
-        this.pos = pos;
-        return result >>> 0;
-      }
-    }
-    // Bytes 6..10 only carry bits above 32; skip them.
-    for (let i = 5; i < 10 && pos < len; i++) {
-      if (buf[pos++] < 0x80) {
-        this.pos = pos;
-        return result >>> 0;
-      }
+      if (i < 5) result |= (b & 0x7f) << (7 * i);
+      if (b < 0x80) return this.varint32Done(pos, result);
     }
     if (pos - start >= 10) throw decodeErr(`varint too long at offset ${start}`, start);
     throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+  }
+
+  private varint32Done(pos: number, result: number): number {
+    this.pos = pos;
+    return result >>> 0;
   }
 
   /** Read a uint32 varint (longer varints are truncated to their low 32 bits). */
@@ -381,21 +406,25 @@ export class BinaryReader {
 
   /** Read a fixed32 (4 bytes little-endian unsigned). */
   fixed32(): number {
-    return this.sfixed32() >>> 0;
+    const pos = this.pos;
+    if (pos + 4 > this.len) throw BinaryDecodeError.prematureEnd(pos, 4, this.len - pos);
+    this.pos = pos + 4;
+    return this.dataView().getUint32(pos, true);
   }
 
   /** Read an sfixed32 (4 bytes little-endian signed). */
   sfixed32(): number {
     const pos = this.pos;
     if (pos + 4 > this.len) throw BinaryDecodeError.prematureEnd(pos, 4, this.len - pos);
-    const buf = this.buf;
     this.pos = pos + 4;
-    return buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
+    return this.dataView().getInt32(pos, true);
   }
 
   private dataView(): DataView {
+    const view = this.view;
+    if (view !== EMPTY_VIEW) return view;
     const buf = this.buf;
-    return (this.view ??= new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
+    return (this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
   }
 
   /** Read a float (4 bytes). */

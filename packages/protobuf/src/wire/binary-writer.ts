@@ -25,10 +25,14 @@ export const INT32_MAX = 0x7fffffff;
 export const INT32_MIN = -0x80000000;
 
 const EMPTY = new Uint8Array(0);
+const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
 /** Size of the first buffer a writer allocates. */
-const INITIAL_CAPACITY = 128;
-/** Strings at least this long are encoded with TextEncoder.encodeInto. */
-const ENCODE_INTO_MIN_LENGTH = 256;
+const INITIAL_CAPACITY = 64;
+/**
+ * Strings at least this long are encoded with TextEncoder.encodeInto (faster
+ * than the inline encoder from about 24 code units on, ASCII or not).
+ */
+const ENCODE_INTO_MIN_LENGTH = 24; // must stay <= 42 (3 * 42 < 128)
 
 interface EncodeInto {
   encodeInto(text: string, dest: Uint8Array): { read: number; written: number };
@@ -87,8 +91,8 @@ export class BinaryWriter {
   private buf: Uint8Array = EMPTY;
   /** Write position in `buf`. */
   private pos = 0;
-  /** DataView over `buf`, created on first fixed-width write. */
-  private view: DataView | undefined = undefined;
+  /** DataView over `buf`, created on first fixed-width write (EMPTY_VIEW until then). */
+  private view: DataView = EMPTY_VIEW;
   /** Body start positions of open forks (entries past `depth` are stale). */
   private readonly forks: number[] = [];
   /** Number of open forks. */
@@ -112,13 +116,15 @@ export class BinaryWriter {
     const next = new Uint8Array(cap);
     if (this.pos > 0) next.set(this.buf.subarray(0, this.pos));
     this.buf = next;
-    this.view = undefined;
+    this.view = EMPTY_VIEW;
   }
 
   /** The cached DataView over the buffer (requires a non-empty buffer). */
   private dataView(): DataView {
+    const view = this.view;
+    if (view !== EMPTY_VIEW) return view;
     const buf = this.buf;
-    return (this.view ??= new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
+    return (this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
   }
 
   /**
@@ -133,7 +139,7 @@ export class BinaryWriter {
     const out = this.buf.subarray(0, this.pos);
     this.buf = EMPTY;
     this.pos = 0;
-    this.view = undefined;
+    this.view = EMPTY_VIEW;
     return out;
   }
 
@@ -256,63 +262,53 @@ export class BinaryWriter {
   /** Write a length-prefixed UTF-8 string; lone surrogates become U+FFFD. */
   string(value: string): this {
     if (this.encodeUtf8 !== undefined) return this.bytes(this.encodeUtf8(value));
+    if (typeof value !== "string") value = String(value);
     const n = value.length;
-    if (n >= ENCODE_INTO_MIN_LENGTH && textEncoder !== undefined) return this.longString(value);
-    // Optimistic: a prefix sized for n bytes (the ASCII case).
-    let prefix = varintSize32(n);
+    if (n < ENCODE_INTO_MIN_LENGTH) {
+      // At most 3n < 128 bytes: the length prefix is one byte in any case.
+      const at = this.pos;
+      if (at + 1 + 3 * n > this.buf.length) this.grow(1 + 3 * n);
+      const buf = this.buf;
+      let pos = at + 1;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = value.charCodeAt(i);
+        if (c >= 0x80) break;
+        buf[pos++] = c;
+      }
+      if (i < n) pos = writeUtf8(value, i, buf, pos);
+      buf[at] = pos - at - 1;
+      this.pos = pos;
+      return this;
+    }
+    // Room for the largest prefix and 3 bytes per code unit.
     if (this.pos + 5 + 3 * n > this.buf.length) this.grow(5 + 3 * n);
     const buf = this.buf;
     const at = this.pos;
-    let start = at + prefix;
+    // Optimistic: reserve a prefix sized for n bytes (exact for ASCII).
+    const reserved = varintSize32(n);
+    const start = at + reserved;
     let pos = start;
-    let i = 0;
-    for (; i < n; i++) {
-      const c = value.charCodeAt(i);
-      if (c >= 0x80) break;
-      buf[pos++] = c;
-    }
-    if (i < n) {
-      // Non-ASCII: the prefix must fit up to 3 bytes per code unit.
-      const worst = varintSize32(3 * n);
-      if (worst !== prefix) {
-        buf.copyWithin(at + worst, start, pos);
-        pos += worst - prefix;
-        start = at + worst;
-        prefix = worst;
+    if (textEncoder !== undefined) {
+      pos += textEncoder.encodeInto(value, buf.subarray(start, start + 3 * n)).written;
+    } else {
+      let i = 0;
+      for (; i < n; i++) {
+        const c = value.charCodeAt(i);
+        if (c >= 0x80) break;
+        buf[pos++] = c;
       }
-      pos = writeUtf8(value, i, buf, pos);
+      if (i < n) pos = writeUtf8(value, i, buf, pos);
     }
-    return this.prefixBody(at, start, pos, prefix);
-  }
-
-  /** Encode a long string with TextEncoder.encodeInto. */
-  private longString(value: string): this {
-    const max = 3 * value.length;
-    const prefix = varintSize32(max);
-    if (this.pos + prefix + max > this.buf.length) this.grow(prefix + max);
-    const at = this.pos;
-    const start = at + prefix;
-    const { written } = (textEncoder as EncodeInto).encodeInto(
-      value,
-      this.buf.subarray(start, start + max),
-    );
-    return this.prefixBody(at, start, start + written, prefix);
-  }
-
-  /**
-   * Write the length prefix of the body [start, end) into the `reserved`
-   * bytes at `at`, moving the body if the prefix needs fewer bytes.
-   */
-  private prefixBody(at: number, start: number, end: number, reserved: number): this {
-    const len = end - start;
+    const len = pos - start;
     const size = varintSize32(len);
-    const buf = this.buf;
     if (size !== reserved) {
-      buf.copyWithin(at + size, start, end);
-      end -= reserved - size;
+      // More than n bytes: shift the body right to make room for the prefix.
+      buf.copyWithin(at + size, start, pos);
+      pos += size - reserved;
     }
     writeVarint64(buf, at, len, 0);
-    this.pos = end;
+    this.pos = pos;
     return this;
   }
 

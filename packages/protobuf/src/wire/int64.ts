@@ -26,7 +26,14 @@ export const bigIntSupported: boolean =
   typeof BigInt === "function" &&
   typeof BigInt.asUintN === "function" &&
   typeof BigInt.asIntN === "function" &&
+  typeof DataView.prototype.getBigInt64 === "function" &&
   !envDisablesBigInt();
+
+/**
+ * Scratch view for converting between bigint and 32-bit halves: one
+ * getBigInt64()/setBigInt64() is faster than shifts and masks on bigints.
+ */
+const scratch = new DataView(new ArrayBuffer(8));
 
 const TWO32 = 4294967296;
 const DECIMAL = /^-?[0-9]+$/;
@@ -35,7 +42,6 @@ const DECIMAL = /^-?[0-9]+$/;
 // even where BigInt is missing.
 const B = bigIntSupported ? BigInt : (((v: number) => v) as unknown as typeof BigInt);
 const N32 = B(32);
-const M32 = B(0xffffffff);
 const I64_MIN = bigIntSupported ? BigInt("-9223372036854775808") : (0 as unknown as bigint);
 const I64_MAX = bigIntSupported ? BigInt("9223372036854775807") : (0 as unknown as bigint);
 const U64_MAX = bigIntSupported ? BigInt("18446744073709551615") : (0 as unknown as bigint);
@@ -120,9 +126,9 @@ export function splitInt64(value: Int64Input, unsigned: boolean): void {
     if (unsigned ? value < 0 || value > U64_MAX : value < I64_MIN || value > I64_MAX) {
       throw invalid(value, unsigned);
     }
-    const u = BigInt.asUintN(64, value);
-    halves.lo = Number(u & M32);
-    halves.hi = Number(u >> N32);
+    scratch.setBigUint64(0, BigInt.asUintN(64, value), true);
+    halves.lo = scratch.getUint32(0, true);
+    halves.hi = scratch.getUint32(4, true);
     return;
   }
   if (typeof value === "number") {
@@ -136,10 +142,19 @@ export function splitInt64(value: Int64Input, unsigned: boolean): void {
       splitInt64(BigInt(value), unsigned);
       return;
     }
-    // Integral doubles below 1e21 print without an exponent.
-    if (Math.abs(value) >= 1e21 || !decimalToHalves(String(value), unsigned)) {
-      throw invalid(value, unsigned);
+    // A large integral double: split it exactly (division by 2^32 is exact).
+    const negative = value < 0;
+    const mag = Math.abs(value);
+    const limit = unsigned ? 18446744073709551616 : 9223372036854775808;
+    if (negative ? unsigned || mag > limit : mag >= limit) throw invalid(value, unsigned);
+    let hi = Math.floor(mag / TWO32);
+    let lo = mag - hi * TWO32;
+    if (negative) {
+      lo = (~lo + 1) >>> 0;
+      hi = (~hi + (lo === 0 ? 1 : 0)) >>> 0;
     }
+    halves.lo = lo >>> 0;
+    halves.hi = hi >>> 0;
     return;
   }
   if (typeof value === "string" && DECIMAL.test(value)) {
@@ -176,10 +191,9 @@ export function joinInt64String(lo: number, hi: number, unsigned: boolean): stri
  */
 export function joinInt64(lo: number, hi: number, unsigned: boolean): bigint {
   if (!bigIntSupported) return joinInt64String(lo, hi, unsigned) as unknown as bigint;
-  if (hi <= 0x1fffff) return BigInt(hi * TWO32 + lo);
-  if (!unsigned && hi >= 0xffe00000) return BigInt((hi - TWO32) * TWO32 + lo);
-  const v = (BigInt(hi) << N32) | BigInt(lo);
-  return unsigned ? v : BigInt.asIntN(64, v);
+  scratch.setUint32(0, lo, true);
+  scratch.setUint32(4, hi, true);
+  return unsigned ? scratch.getBigUint64(0, true) : scratch.getBigInt64(0, true);
 }
 
 function parse(value: Int64Input, unsigned: boolean): bigint {

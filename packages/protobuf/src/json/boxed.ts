@@ -1,0 +1,105 @@
+/**
+ * JSON of unboxed well-known type fields (see codecs/boxing.ts): a singular field of a
+ * wrapper type holds the primitive value, which is its JSON form too; a singular
+ * google.protobuf.Struct field holds a JSON object, which is copied and checked both ways.
+ */
+import type { DescExtension, DescField } from "../descriptors/types.js";
+import { Boxing, fieldBoxing } from "../codecs/boxing.js";
+import { setOwnProperty } from "../codecs/map-key.js";
+import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
+import type { JsonObject, JsonValue } from "./json-value.js";
+import { isWellFormed, scalarFromJson } from "./scalar-read.js";
+import { scalarToJson } from "./scalar-write.js";
+
+/** How the field holds its value (Boxing.None for everything but unboxed well-known types). */
+export function boxingOf(field: DescField | DescExtension): Boxing {
+  return fieldBoxing(field);
+}
+
+/** The scalar type of a wrapper message's `value` field. */
+function wrapperScalar(field: DescField | DescExtension): { scalar: number; longAsString: boolean } {
+  const f = field.message!.fields[0];
+  return { scalar: f.scalar!, longAsString: f.fieldKind === "scalar" && f.longAsString };
+}
+
+/** The JSON writer of an unboxed field value. */
+export function boxedWriter(field: DescField | DescExtension, boxing: Boxing): (value: any) => JsonValue {
+  if (boxing === Boxing.Wrapper) return scalarToJson(wrapperScalar(field).scalar);
+  return (value) => {
+    if (!isObject(value)) throw new JsonProblem(`expected a JSON object for google.protobuf.Struct, got ${formatJson(value)}`);
+    return copyJson(value, 0) as JsonObject;
+  };
+}
+
+/** The JSON reader of an unboxed field value; `current` is the value to merge into, if any. */
+export function boxedReader(
+  field: DescField | DescExtension,
+  boxing: Boxing,
+): (json: unknown, current: unknown, recursionLimit: number) => unknown {
+  if (boxing === Boxing.Wrapper) {
+    const { scalar, longAsString } = wrapperScalar(field);
+    const conv = scalarFromJson(scalar, longAsString);
+    return (json) => conv(json);
+  }
+  return (json, current, limit) => {
+    if (!isObject(json)) throw new JsonProblem(`expected object, got ${formatJson(json)}`);
+    const out: JsonObject = isObject(current) ? (current as JsonObject) : {};
+    let key = "";
+    try {
+      for (key of Object.keys(json)) {
+        if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
+        setOwnProperty(out, key, copyJson(json[key], 1, limit));
+      }
+    } catch (e) {
+      throw withSegment(e, keySegment(key));
+    }
+    return out;
+  };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A deep copy of a JSON value, checked: numbers must be finite, strings well-formed, and
+ * there must be nothing that is not JSON. Keys are set as own properties.
+ */
+export function copyJson(v: unknown, depth: number, limit = 100): JsonValue {
+  switch (typeof v) {
+    case "number":
+      if (!Number.isFinite(v)) throw new JsonProblem(`${formatJson(v)} cannot be a google.protobuf.Value number`);
+      return v;
+    case "string":
+      if (!isWellFormed(v)) throw new JsonProblem(`${formatJson(v)} is not valid UTF-16 (lone surrogate)`);
+      return v;
+    case "boolean":
+      return v;
+    case "object": {
+      if (v === null) return null;
+      if (depth >= limit) throw new JsonProblem(`maximum nesting depth ${limit} exceeded`);
+      if (Array.isArray(v)) {
+        const out: JsonValue[] = new Array<JsonValue>(v.length);
+        let i = 0;
+        try {
+          for (; i < v.length; i++) out[i] = copyJson(v[i], depth + 1, limit);
+        } catch (e) {
+          throw withSegment(e, indexSegment(i));
+        }
+        return out;
+      }
+      if (v instanceof Uint8Array) break;
+      const out: JsonObject = {};
+      let key = "";
+      try {
+        for (key of Object.keys(v)) {
+          setOwnProperty(out, key, copyJson((v as Record<string, unknown>)[key], depth + 1, limit));
+        }
+      } catch (e) {
+        throw withSegment(e, keySegment(key));
+      }
+      return out;
+    }
+  }
+  throw new JsonProblem(`${formatJson(v)} is not a JSON value`);
+}

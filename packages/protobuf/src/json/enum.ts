@@ -1,0 +1,113 @@
+/**
+ * Enums in JSON: values are written by name (or as numbers), and read from names or
+ * numbers. `google.protobuf.NullValue` is JSON `null`.
+ */
+import type { DescEnum } from "../descriptors/types.js";
+import { JsonDecodeError, JsonEncodeError, JsonProblem, formatJson } from "./errors.js";
+
+/** Returned by enum readers for an unknown value that is to be ignored. */
+export const IGNORED: unique symbol = Symbol("pbjet.json.ignoredEnumValue");
+
+/** @internal Reads an enum value from JSON: the number, or IGNORED. */
+export type EnumFromJson = (json: unknown, ignoreUnknown: boolean) => number | typeof IGNORED;
+
+interface EnumPlan {
+  readonly isNullValue: boolean;
+  /** Value names by number (the first name for aliases). */
+  readonly names: Map<number, string>;
+  /** Numbers by value name. */
+  readonly numbers: Map<string, number>;
+  readonly read: EnumFromJson;
+}
+
+const planKey = Symbol("pbjet.json.enum");
+
+function enumPlan(desc: DescEnum): EnumPlan {
+  const holder = desc as unknown as Record<symbol, EnumPlan | undefined>;
+  let plan = holder[planKey];
+  if (plan === undefined) {
+    plan = buildPlan(desc);
+    Object.defineProperty(desc, planKey, { value: plan, enumerable: false });
+  }
+  return plan;
+}
+
+function buildPlan(desc: DescEnum): EnumPlan {
+  const names = new Map<number, string>();
+  const numbers = new Map<string, number>();
+  for (const v of desc.values) {
+    if (!names.has(v.number)) names.set(v.number, v.name);
+    numbers.set(v.name, v.number);
+  }
+  const isNullValue = desc.typeName === "google.protobuf.NullValue";
+  const open = desc.open;
+  const typeName = desc.typeName;
+  const read: EnumFromJson = (json, ignoreUnknown) => {
+    if (typeof json === "string") {
+      const n = numbers.get(json);
+      if (n !== undefined) return n;
+      if (ignoreUnknown) return IGNORED;
+      throw new JsonProblem(`${formatJson(json)} is not a value of enum ${typeName}`);
+    }
+    if (typeof json === "number") {
+      if ((json | 0) !== json) throw new JsonProblem(`${formatJson(json)} is not a value of enum ${typeName}`);
+      if (open || names.has(json)) return json | 0;
+      if (ignoreUnknown) return IGNORED;
+      throw new JsonProblem(`${json} is not a value of closed enum ${typeName}`);
+    }
+    if (json === null && isNullValue) return 0;
+    throw new JsonProblem(`${formatJson(json)} is not a value of enum ${typeName}`);
+  };
+  return { isNullValue, names, numbers, read };
+}
+
+/** @internal The compiled JSON reader of an enum. */
+export function enumReader(desc: DescEnum): EnumFromJson {
+  return enumPlan(desc).read;
+}
+
+/**
+ * @internal The compiled JSON writer of an enum: the value's name, its number if it has
+ * none (or with `asInteger`), and null for google.protobuf.NullValue.
+ */
+export function enumWriter(desc: DescEnum, asInteger: boolean): (value: number) => string | number | null {
+  const plan = enumPlan(desc);
+  if (plan.isNullValue) return () => null;
+  if (asInteger) return (v) => v;
+  const names = plan.names;
+  return (v) => names.get(v) ?? v;
+}
+
+/**
+ * Serializes an enum value to JSON: its name, or `null` for `google.protobuf.NullValue`.
+ * Throws JsonEncodeError if the enum has no value with this number.
+ */
+export function enumToJson<Desc extends DescEnum>(descEnum: Desc, value: number): string | null {
+  const plan = enumPlan(descEnum);
+  if (plan.isNullValue) return null;
+  const name = plan.names.get(value);
+  if (name === undefined) {
+    throw new JsonEncodeError(descEnum.typeName, "", `${value} is not a value of enum ${descEnum.typeName}`);
+  }
+  return name;
+}
+
+/**
+ * Parses an enum value from JSON: a value name or number (`null` for
+ * `google.protobuf.NullValue`). Throws JsonDecodeError if it is not a value of the enum.
+ */
+export function enumFromJson<Desc extends DescEnum>(descEnum: Desc, json: string | number | null): number {
+  let v: number | typeof IGNORED;
+  try {
+    v = enumPlan(descEnum).read(json, false);
+  } catch (e) {
+    if (e instanceof JsonProblem) throw new JsonDecodeError(descEnum.typeName, "", e.detail);
+    throw e;
+  }
+  return v as number;
+}
+
+/** True if the value is the JSON name of a value of the enum. */
+export function isEnumJson<Desc extends DescEnum>(descEnum: Desc, value: unknown): value is string {
+  return typeof value === "string" && enumPlan(descEnum).numbers.has(value);
+}

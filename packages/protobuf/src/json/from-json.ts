@@ -1,0 +1,90 @@
+/**
+ * `fromJson()`, `fromJsonString()`, `mergeFromJson()` and `mergeFromJsonString()`: parse
+ * messages from the proto3 JSON mapping.
+ */
+import type { DescMessage } from "../descriptors/types.js";
+import type { MessageShape } from "../types.js";
+import { zeroMessageFactory } from "../codecs/zero-message.js";
+import { JsonDecodeError, toDecodeError } from "./errors.js";
+import type { JsonValue } from "./json-value.js";
+import type { JsonReadOptions } from "./options.js";
+import { messageReader, type ReadContext } from "./reader.js";
+import { parseJsonText } from "./parse.js";
+
+function makeContext(options: Partial<JsonReadOptions> | undefined): ReadContext {
+  return {
+    ignoreUnknownFields: options?.ignoreUnknownFields ?? false,
+    registry: options?.registry,
+    recursionLimit: options?.recursionLimit ?? 100,
+    depth: 0,
+  };
+}
+
+function read(schema: DescMessage, msg: unknown, json: unknown, options: Partial<JsonReadOptions> | undefined): void {
+  try {
+    messageReader(schema)(msg, json, makeContext(options));
+  } catch (e) {
+    throw toDecodeError(e, schema.typeName);
+  }
+}
+
+function parse(schema: DescMessage, text: string): unknown {
+  if (typeof text !== "string") {
+    throw new JsonDecodeError(schema.typeName, "", `expected a JSON string, got ${typeof text}`);
+  }
+  try {
+    return parseJsonText(text);
+  } catch (e) {
+    throw toDecodeError(e, schema.typeName);
+  }
+}
+
+/**
+ * Parses a message from a JSON value (as returned by `JSON.parse`). Accepts JSON names and
+ * proto field names. Throws JsonDecodeError, naming the path to the offending value.
+ */
+export function fromJson<Desc extends DescMessage>(
+  schema: Desc,
+  json: JsonValue,
+  options?: Partial<JsonReadOptions>,
+): MessageShape<Desc> {
+  const msg = zeroMessageFactory(schema)();
+  read(schema, msg, json, options);
+  return msg as unknown as MessageShape<Desc>;
+}
+
+/** Parses a message from a JSON string. Duplicate keys in an object are rejected. */
+export function fromJsonString<Desc extends DescMessage>(
+  schema: Desc,
+  json: string,
+  options?: Partial<JsonReadOptions>,
+): MessageShape<Desc> {
+  return fromJson(schema, parse(schema, json) as JsonValue, options);
+}
+
+/**
+ * Parses a JSON value into an existing message: lists are appended to, map entries added
+ * (replacing equal keys), message fields merged; JSON null resets a field.
+ */
+export function mergeFromJson<Desc extends DescMessage>(
+  schema: Desc,
+  target: MessageShape<Desc>,
+  json: JsonValue,
+  options?: Partial<JsonReadOptions>,
+): MessageShape<Desc> {
+  if (target.$typeName !== schema.typeName) {
+    throw new JsonDecodeError(schema.typeName, "", `cannot merge into a message of type ${target.$typeName}`);
+  }
+  read(schema, target, json, options);
+  return target;
+}
+
+/** Parses a JSON string into an existing message, as `mergeFromJson()` does. */
+export function mergeFromJsonString<Desc extends DescMessage>(
+  schema: Desc,
+  target: MessageShape<Desc>,
+  json: string,
+  options?: Partial<JsonReadOptions>,
+): MessageShape<Desc> {
+  return mergeFromJson(schema, target, parse(schema, json) as JsonValue, options);
+}

@@ -1,0 +1,396 @@
+/**
+ * The JSON reader: one function per message type, compiled once from the descriptor into a
+ * table of field readers keyed by JSON name and proto name, and cached. Well-known types
+ * with a JSON form of their own get their reader from wkt-read.ts.
+ */
+import type { DescEnum, DescExtension, DescField, DescMessage, DescOneof } from "../descriptors/types.js";
+import { FieldPresence } from "../descriptors/edition.js";
+import { ScalarType } from "../descriptors/scalar.js";
+import type { Registry } from "../registry/registry.js";
+import { cachedPlan } from "../codecs/plan-cache.js";
+import { setOwnProperty } from "../codecs/map-key.js";
+import { scalarZeroValue } from "../codecs/scalar.js";
+import { zeroMessageFactory } from "../codecs/zero-message.js";
+import { setExtension } from "../extensions.js";
+import { JsonProblem, fieldSegment, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
+import { scalarFromJson, mapKeyFromJson } from "./scalar-read.js";
+import { IGNORED, enumReader } from "./enum.js";
+import { wktReader } from "./wkt-read.js";
+
+/** Options and state of one read call. */
+export interface ReadContext {
+  readonly ignoreUnknownFields: boolean;
+  readonly registry: Registry | undefined;
+  readonly recursionLimit: number;
+  /** The current message nesting depth. */
+  depth: number;
+}
+
+/** Merges a JSON value into a message of one type. Throws JsonProblem. */
+export type MessageReader = (msg: any, json: unknown, ctx: ReadContext) => void;
+
+/** Reads one JSON value of a field into the message. */
+type FieldRead = (msg: any, json: unknown, ctx: ReadContext) => void;
+
+/** Reads one value (of a singular field, or an element) from JSON; IGNORED for dropped values. */
+export type ValueRead = (json: unknown, ctx: ReadContext) => unknown;
+
+interface FieldEntry {
+  readonly read: FieldRead;
+  /** The path segment for errors. */
+  readonly seg: string;
+  /** The other spelling of the field's name (proto name or JSON name), if they differ. */
+  readonly alias: string | undefined;
+  /** The oneof, if the field is a member. */
+  readonly oneof: DescOneof | undefined;
+  /** The bit of the oneof in a per-object mask, or 0 if there are too many oneofs. */
+  readonly oneofBit: number;
+  /** JSON null is a value for this field (google.protobuf.Value, NullValue), not "unset". */
+  readonly nullIsValue: boolean;
+}
+
+const readerKey = Symbol("pbjet.jsonReader");
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The compiled JSON reader of a message type. */
+export function messageReader(desc: DescMessage): MessageReader {
+  return cachedPlan(desc, readerKey, buildReader);
+}
+
+/** The problem of a value that is not a JSON object. */
+export function notAnObject(json: unknown): JsonProblem {
+  return new JsonProblem(`expected object, got ${formatJson(json)}`);
+}
+
+/** True for a JSON object (not null, not an array). */
+export function isJsonObject(json: unknown): json is Record<string, unknown> {
+  return typeof json === "object" && json !== null && !Array.isArray(json);
+}
+
+/** Counts one level of message nesting; throws if the limit is exceeded. */
+export function enterMessage(ctx: ReadContext): void {
+  if (++ctx.depth > ctx.recursionLimit) {
+    throw new JsonProblem(`maximum nesting depth ${ctx.recursionLimit} exceeded`);
+  }
+}
+
+function buildReader(desc: DescMessage): MessageReader {
+  const wkt = wktReader(desc);
+  if (wkt !== undefined) return wkt;
+  let table: Map<string, FieldEntry> | undefined;
+  return (msg, json, ctx) => {
+    if (!isJsonObject(json)) throw notAnObject(json);
+    // Compiled on first call, so that recursive types can refer to themselves.
+    if (table === undefined) table = compileTable(desc);
+    enterMessage(ctx);
+    let seen = 0;
+    let seenSet: Set<DescOneof> | undefined;
+    let seg = "";
+    const keys = Object.keys(json);
+    try {
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        const value = json[key];
+        const entry = table.get(key);
+        if (entry === undefined) {
+          seg = "";
+          readOtherKey(desc, msg, key, value, ctx);
+          continue;
+        }
+        seg = entry.seg;
+        if (entry.alias !== undefined && hasOwn.call(json, entry.alias)) {
+          throw new JsonProblem(`the field is given twice, as ${formatJson(key)} and ${formatJson(entry.alias)}`);
+        }
+        if (entry.oneof !== undefined && (value !== null || entry.nullIsValue)) {
+          if (entry.oneofBit !== 0) {
+            if ((seen & entry.oneofBit) !== 0) throw oneofTwice(entry.oneof);
+            seen |= entry.oneofBit;
+          } else {
+            seenSet ??= new Set();
+            if (seenSet.has(entry.oneof)) throw oneofTwice(entry.oneof);
+            seenSet.add(entry.oneof);
+          }
+        }
+        entry.read(msg, value, ctx);
+      }
+    } catch (e) {
+      throw seg === "" ? e : withSegment(e, seg);
+    }
+    ctx.depth--;
+  };
+}
+
+function oneofTwice(oneof: DescOneof): JsonProblem {
+  return new JsonProblem(`more than one field of oneof ${oneof.name} is set`);
+}
+
+function compileTable(desc: DescMessage): Map<string, FieldEntry> {
+  const table = new Map<string, FieldEntry>();
+  const bits = desc.oneofs.length <= 31;
+  for (const field of desc.fields) {
+    const oneofBit = field.oneof !== undefined && bits ? 1 << desc.oneofs.indexOf(field.oneof) : 0;
+    const common = {
+      read: fieldReader(field),
+      seg: fieldSegment(field.name),
+      oneof: field.oneof,
+      oneofBit,
+      nullIsValue: nullIsValue(field),
+    };
+    const differ = field.jsonName !== field.name;
+    table.set(field.jsonName, { ...common, alias: differ ? field.name : undefined });
+    if (differ && !table.has(field.name)) {
+      table.set(field.name, { ...common, alias: field.jsonName });
+    }
+  }
+  return table;
+}
+
+/** True if JSON null is a value of the field (or its elements), not "unset". */
+function nullIsValue(field: DescField | DescExtension): boolean {
+  if (field.fieldKind === "message") return field.message.typeName === "google.protobuf.Value";
+  if (field.fieldKind === "enum") return field.enum.typeName === "google.protobuf.NullValue";
+  return false;
+}
+
+/** Keys that are not fields: extensions ("[full.name]"), or unknown. */
+function readOtherKey(desc: DescMessage, msg: any, key: string, value: unknown, ctx: ReadContext): void {
+  const n = key.length;
+  if (n > 2 && key.charCodeAt(0) === 91 && key.charCodeAt(n - 1) === 93 && ctx.registry !== undefined) {
+    const ext = ctx.registry.getExtension(key.substring(1, n - 1));
+    if (ext !== undefined && ext.extendee.typeName === desc.typeName) {
+      try {
+        if (value === null && !nullIsValue(ext)) return;
+        const v = extensionValueReader(ext)(value, ctx);
+        if (v !== IGNORED) setExtension(msg, ext, v);
+      } catch (e) {
+        throw withSegment(e, "." + key);
+      }
+      return;
+    }
+  }
+  if (!ctx.ignoreUnknownFields) {
+    throw new JsonProblem(`unknown field ${formatJson(key)}`);
+  }
+}
+
+const extReaderKey = Symbol("pbjet.jsonExtensionReader");
+
+/** The reader of an extension's value (a list for repeated extensions). */
+function extensionValueReader(ext: DescExtension): ValueRead {
+  const holder = ext as unknown as Record<symbol, ValueRead | undefined>;
+  let read = holder[extReaderKey];
+  if (read === undefined) {
+    if (ext.fieldKind === "list") {
+      const fill = listFiller(ext);
+      read = (json, ctx) => {
+        const list: unknown[] = [];
+        fill(list, json, ctx);
+        return list;
+      };
+    } else {
+      read = elementReader(ext);
+    }
+    Object.defineProperty(ext, extReaderKey, { value: read, enumerable: false });
+  }
+  return read;
+}
+
+/**
+ * The reader of one value of a field: a scalar, an enum value (IGNORED for unknown names
+ * when ignoring unknown fields), or a new message. For lists and maps, of one element.
+ */
+export function elementReader(field: {
+  readonly scalar: ScalarType | undefined;
+  readonly enum: DescEnum | undefined;
+  readonly message: DescMessage | undefined;
+  readonly longAsString?: boolean;
+}): ValueRead {
+  if (field.message !== undefined) {
+    const desc = field.message;
+    let read: MessageReader | undefined;
+    let factory: (() => unknown) | undefined;
+    return (json, ctx) => {
+      read ??= messageReader(desc);
+      factory ??= zeroMessageFactory(desc);
+      const sub = factory();
+      read(sub, json, ctx);
+      return sub;
+    };
+  }
+  if (field.enum !== undefined) {
+    const read = enumReader(field.enum);
+    return (json, ctx) => read(json, ctx.ignoreUnknownFields);
+  }
+  const conv = scalarFromJson(field.scalar!, field.longAsString === true);
+  return (json) => conv(json);
+}
+
+/** Appends the elements of a JSON array to a list. */
+type ListFill = (list: unknown[], json: unknown, ctx: ReadContext) => void;
+
+function listFiller(field: (DescField | DescExtension) & { fieldKind: "list" }): ListFill {
+  const read = elementReader(field);
+  return (list, json, ctx) => {
+    if (!Array.isArray(json)) throw new JsonProblem(`expected array, got ${formatJson(json)}`);
+    let i = 0;
+    try {
+      for (; i < json.length; i++) {
+        const v = read(json[i], ctx);
+        if (v !== IGNORED) list.push(v);
+      }
+    } catch (e) {
+      throw withSegment(e, indexSegment(i));
+    }
+  };
+}
+
+function mapFiller(field: DescField & { fieldKind: "map" }): (map: Record<string, unknown>, json: unknown, ctx: ReadContext) => void {
+  const readKey = mapKeyFromJson(field.mapKey);
+  const read = elementReader({ scalar: field.scalar, enum: field.enum, message: field.message });
+  return (map, json, ctx) => {
+    if (!isJsonObject(json)) throw notAnObject(json);
+    const keys = Object.keys(json);
+    let key = "";
+    let canonical: Set<string> | undefined;
+    try {
+      for (let i = 0; i < keys.length; i++) {
+        key = keys[i];
+        const k = readKey(key);
+        if (k !== key || canonical !== undefined) {
+          // "01" and "1" are the same int key: given both, the key is given twice.
+          canonical ??= new Set(keys.slice(0, i).map(readKey));
+          if (canonical.has(k)) throw new JsonProblem(`map key ${k} is given twice`);
+          canonical.add(k);
+        }
+        const v = read(json[key], ctx);
+        if (v !== IGNORED) setOwnProperty(map, k, v);
+      }
+    } catch (e) {
+      throw withSegment(e, keySegment(key));
+    }
+  };
+}
+
+function fieldReader(field: DescField): FieldRead {
+  const name = field.localName;
+  switch (field.fieldKind) {
+    case "list": {
+      const fill = listFiller(field);
+      return (msg, json, ctx) => {
+        if (json !== null) fill(msg[name], json, ctx);
+      };
+    }
+    case "map": {
+      const fill = mapFiller(field);
+      return (msg, json, ctx) => {
+        if (json !== null) fill(msg[name], json, ctx);
+      };
+    }
+    case "message":
+      return field.oneof !== undefined ? oneofMessageReader(field) : messageFieldReader(field);
+    default:
+      return field.oneof !== undefined ? oneofValueReader(field) : singularReader(field);
+  }
+}
+
+function messageFieldReader(field: DescField & { fieldKind: "message" }): FieldRead {
+  const name = field.localName;
+  const desc = field.message;
+  const nullValue = nullIsValue(field);
+  let read: MessageReader | undefined;
+  let factory: (() => unknown) | undefined;
+  return (msg, json, ctx) => {
+    if (json === null && !nullValue) {
+      if (msg[name] !== undefined) delete msg[name];
+      return;
+    }
+    read ??= messageReader(desc);
+    let sub = msg[name];
+    if (sub === undefined) {
+      factory ??= zeroMessageFactory(desc);
+      sub = factory();
+      read(sub, json, ctx);
+      msg[name] = sub;
+    } else {
+      read(sub, json, ctx);
+    }
+  };
+}
+
+function oneofMessageReader(field: DescField & { fieldKind: "message" }): FieldRead {
+  const oneof = field.oneof!.localName;
+  const caseName = field.localName;
+  const desc = field.message;
+  const nullValue = nullIsValue(field);
+  let read: MessageReader | undefined;
+  let factory: (() => unknown) | undefined;
+  return (msg, json, ctx) => {
+    const o = msg[oneof];
+    if (json === null && !nullValue) {
+      if (o.case === caseName) msg[oneof] = { case: undefined };
+      return;
+    }
+    read ??= messageReader(desc);
+    let sub: unknown;
+    if (o.case === caseName) {
+      sub = o.value;
+    } else {
+      factory ??= zeroMessageFactory(desc);
+      sub = factory();
+    }
+    read(sub, json, ctx);
+    msg[oneof] = { case: caseName, value: sub };
+  };
+}
+
+function oneofValueReader(field: DescField & { fieldKind: "scalar" | "enum" }): FieldRead {
+  const oneof = field.oneof!.localName;
+  const caseName = field.localName;
+  const read = elementReader(field);
+  const nullValue = nullIsValue(field);
+  return (msg, json, ctx) => {
+    if (json === null && !nullValue) {
+      if (msg[oneof].case === caseName) msg[oneof] = { case: undefined };
+      return;
+    }
+    const v = read(json, ctx);
+    if (v !== IGNORED) msg[oneof] = { case: caseName, value: v };
+  };
+}
+
+function singularReader(field: DescField & { fieldKind: "scalar" | "enum" }): FieldRead {
+  const name = field.localName;
+  const implicit = field.presence === FieldPresence.IMPLICIT;
+  const nullValue = nullIsValue(field);
+  // JSON null resets the field: to the zero value with implicit presence, else unset.
+  const reset = implicit
+    ? field.fieldKind === "enum"
+      ? (msg: any) => {
+          msg[name] = field.enum.values[0]?.number ?? 0;
+        }
+      : (msg: any) => {
+          msg[name] = scalarZeroValue(field.scalar, field.longAsString);
+        }
+    : (msg: any) => {
+        if (hasOwn.call(msg, name)) delete msg[name];
+      };
+  if (field.fieldKind === "enum") {
+    const read = enumReader(field.enum);
+    return (msg, json, ctx) => {
+      if (json === null && !nullValue) {
+        reset(msg);
+        return;
+      }
+      const v = read(json, ctx.ignoreUnknownFields);
+      if (v !== IGNORED) msg[name] = v;
+    };
+  }
+  const conv = scalarFromJson(field.scalar, field.longAsString);
+  return (msg, json) => {
+    if (json === null) {
+      reset(msg);
+      return;
+    }
+    msg[name] = conv(json);
+  };
+}

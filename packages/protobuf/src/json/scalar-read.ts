@@ -1,0 +1,218 @@
+/**
+ * Reading scalar values from JSON: the checks and conversions of the proto3 JSON mapping
+ * for numbers, 64-bit integers, floats, booleans, strings and bytes, and for map keys.
+ * Every reader throws a JsonProblem that says what is wrong with the value.
+ */
+import { ScalarType } from "../descriptors/scalar.js";
+import { protoInt64, joinInt64String } from "../wire/int64.js";
+import { base64Decode } from "../wire/base64.js";
+import { JsonProblem, formatJson } from "./errors.js";
+
+/** Converts a JSON value to the runtime value of a scalar type, or throws a JsonProblem. */
+export type ScalarFromJson = (json: unknown) => unknown;
+
+/** A JSON number as a string: what quoted numbers must look like (leading zeros allowed). */
+const NUMBER = /^-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+/** A plain decimal integer. */
+const INTEGER = /^-?[0-9]+$/;
+
+/** The largest finite float32. Values that round to it (up to half an ulp above) are in range. */
+const TWO32 = 4294967296;
+const TWO63 = 9223372036854775808;
+const TWO64 = 18446744073709551616;
+
+const typeNames: Record<number, string> = {
+  [ScalarType.DOUBLE]: "double",
+  [ScalarType.FLOAT]: "float",
+  [ScalarType.INT64]: "int64",
+  [ScalarType.UINT64]: "uint64",
+  [ScalarType.INT32]: "int32",
+  [ScalarType.FIXED64]: "fixed64",
+  [ScalarType.FIXED32]: "fixed32",
+  [ScalarType.BOOL]: "bool",
+  [ScalarType.STRING]: "string",
+  [ScalarType.BYTES]: "bytes",
+  [ScalarType.UINT32]: "uint32",
+  [ScalarType.SFIXED32]: "sfixed32",
+  [ScalarType.SFIXED64]: "sfixed64",
+  [ScalarType.SINT32]: "sint32",
+  [ScalarType.SINT64]: "sint64",
+};
+
+/** The proto name of a scalar type, e.g. "int32". */
+export function scalarTypeName(type: ScalarType): string {
+  return typeNames[type];
+}
+
+function article(name: string): string {
+  return /^[aeiou]/.test(name) ? "an" : "a";
+}
+
+/** @internal The problem "X is not a T". */
+export function notA(json: unknown, what: string): JsonProblem {
+  return new JsonProblem(`${formatJson(json)} is not ${article(what)} ${what}`);
+}
+
+/** The number in a JSON number or quoted number, or undefined if it is neither. */
+function numberOf(json: unknown): number | undefined {
+  if (typeof json === "number") return json;
+  if (typeof json === "string" && NUMBER.test(json)) return Number(json);
+  return undefined;
+}
+
+/** A reader of the scalar type. 64-bit values become strings with `longAsString`. */
+export function scalarFromJson(type: ScalarType, longAsString: boolean): ScalarFromJson {
+  switch (type) {
+    case ScalarType.DOUBLE:
+      return (json) => readFloat(json, false);
+    case ScalarType.FLOAT:
+      return (json) => readFloat(json, true);
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32: {
+      const name = typeNames[type];
+      return (json) => {
+        const n = numberOf(json);
+        if (n === undefined || (n | 0) !== n) throw notA(json, name);
+        return n | 0;
+      };
+    }
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32: {
+      const name = typeNames[type];
+      return (json) => {
+        const n = numberOf(json);
+        if (n === undefined || n >>> 0 !== n) throw notA(json, name);
+        return n >>> 0;
+      };
+    }
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64:
+      return int64Reader(false, longAsString, typeNames[type]);
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+      return int64Reader(true, longAsString, typeNames[type]);
+    case ScalarType.BOOL:
+      return (json) => {
+        if (typeof json !== "boolean") throw notA(json, "bool");
+        return json;
+      };
+    case ScalarType.STRING:
+      return readString;
+    case ScalarType.BYTES:
+      return readBytes;
+  }
+}
+
+const FLOAT_MAX = 3.4028234663852886e38;
+
+function readFloat(json: unknown, float32: boolean): number {
+  let n: number;
+  if (typeof json === "number") {
+    n = json;
+  } else if (typeof json === "string") {
+    switch (json) {
+      case "NaN":
+        return Number.NaN;
+      case "Infinity":
+        return Number.POSITIVE_INFINITY;
+      case "-Infinity":
+        return Number.NEGATIVE_INFINITY;
+    }
+    if (!NUMBER.test(json)) throw notA(json, float32 ? "float" : "double");
+    n = Number(json);
+  } else {
+    throw notA(json, float32 ? "float" : "double");
+  }
+  // A JSON number too large for a double parses to Infinity: out of range.
+  if (!Number.isFinite(n)) throw new JsonProblem(`${formatJson(json)} is out of range for ${float32 ? "float" : "double"}`);
+  if (float32 && (n > FLOAT_MAX || n < -FLOAT_MAX) && !Number.isFinite(Math.fround(n))) {
+    throw new JsonProblem(`${formatJson(json)} is out of range for float`);
+  }
+  return n;
+}
+
+function int64Reader(unsigned: boolean, longAsString: boolean, name: string): ScalarFromJson {
+  const parse = unsigned ? protoInt64.uParse : protoInt64.parse;
+  const asString = longAsString || !protoInt64.supported;
+  return (json) => {
+    if (typeof json === "string" && INTEGER.test(json)) {
+      let v: bigint;
+      try {
+        v = parse(json);
+      } catch {
+        throw notA(json, name);
+      }
+      return longAsString ? String(v) : v;
+    }
+    const n = numberOf(json);
+    if (n === undefined || !Number.isInteger(n) || (unsigned ? n < 0 || n >= TWO64 : n < -TWO63 || n >= TWO63)) {
+      throw notA(json, name);
+    }
+    if (asString) return Number.isSafeInteger(n) ? String(n) : exactIntegerString(n);
+    return BigInt(n);
+  };
+}
+
+/** The exact decimal digits of an integral double below 2^64 in magnitude (String() rounds). */
+export function exactIntegerString(n: number): string {
+  if (Number.isSafeInteger(n)) return String(n);
+  const a = Math.abs(n);
+  const hi = Math.floor(a / TWO32);
+  const lo = a - hi * TWO32;
+  return (n < 0 ? "-" : "") + joinInt64String(lo, hi, true);
+}
+
+type WellFormed = { isWellFormed?: () => boolean };
+const hasIsWellFormed = typeof (String.prototype as WellFormed).isWellFormed === "function";
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True if the string has no lone surrogates, so that it can be encoded as UTF-8. */
+export function isWellFormed(s: string): boolean {
+  return hasIsWellFormed ? (s as unknown as Required<WellFormed>).isWellFormed() : !LONE_SURROGATE.test(s);
+}
+
+function readString(json: unknown): string {
+  if (typeof json !== "string") throw notA(json, "string");
+  if (!isWellFormed(json)) throw new JsonProblem(`${formatJson(json)} is not valid UTF-16 (lone surrogate)`);
+  return json;
+}
+
+function readBytes(json: unknown): Uint8Array {
+  if (typeof json !== "string") throw notA(json, "base64 string");
+  try {
+    return base64Decode(json);
+  } catch (e) {
+    throw new JsonProblem((e as Error).message);
+  }
+}
+
+/**
+ * A reader of map keys of the scalar type: JSON object keys are strings, and map keys are
+ * properties, so this checks the key and returns its canonical property name.
+ */
+export function mapKeyFromJson(type: ScalarType): (key: string) => string {
+  switch (type) {
+    case ScalarType.STRING:
+      return (key) => {
+        if (!isWellFormed(key)) throw new JsonProblem(`${formatJson(key)} is not valid UTF-16 (lone surrogate)`);
+        return key;
+      };
+    case ScalarType.BOOL:
+      return (key) => {
+        if (key !== "true" && key !== "false") throw new JsonProblem(`map key ${formatJson(key)} is not a bool`);
+        return key;
+      };
+    default: {
+      const read = scalarFromJson(type, true);
+      return (key) => {
+        try {
+          return String(read(key));
+        } catch (e) {
+          throw e instanceof JsonProblem ? new JsonProblem("map key " + e.detail) : e;
+        }
+      };
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * google.protobuf.Timestamp as JSON: an RFC 3339 string in UTC ("Z") with 0, 3, 6 or 9
+ * fractional digits on output; "Z" or a "+hh:mm" / "-hh:mm" offset and up to 9 fractional
+ * digits on input. Valid from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z.
+ */
+import { JsonProblem, formatJson } from "./errors.js";
+
+/** Seconds of 0001-01-01T00:00:00Z since the epoch. */
+export const TIMESTAMP_MIN_SECONDS = -62135596800;
+/** Seconds of 9999-12-31T23:59:59Z since the epoch. */
+export const TIMESTAMP_MAX_SECONDS = 253402300799;
+
+const RFC3339 =
+  /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]{1,9}))?(?:Z|([+-])([0-9]{2}):([0-9]{2}))$/;
+
+/** Nanoseconds as fractional digits: none, 3, 6 or 9, as few as represent the value. */
+export function fractionDigits(nanos: number): string {
+  if (nanos === 0) return "";
+  const s = String(nanos + 1000000000).substring(1);
+  if (nanos % 1000000 === 0) return "." + s.substring(0, 3);
+  if (nanos % 1000 === 0) return "." + s.substring(0, 6);
+  return "." + s;
+}
+
+/** The JSON string of a timestamp. Throws a JsonProblem if it is out of range. */
+export function timestampToJson(seconds: number, nanos: number): string {
+  if (!(seconds >= TIMESTAMP_MIN_SECONDS && seconds <= TIMESTAMP_MAX_SECONDS)) {
+    throw new JsonProblem(
+      `seconds ${seconds} is out of range (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)`,
+    );
+  }
+  if (!Number.isInteger(nanos) || nanos < 0 || nanos > 999999999) {
+    throw new JsonProblem(`nanos ${nanos} is out of range 0 to 999999999`);
+  }
+  // Date covers the whole range; its ISO string is "YYYY-MM-DDTHH:mm:ss.sssZ" for years 0-9999.
+  return new Date(seconds * 1000).toISOString().substring(0, 19) + fractionDigits(nanos) + "Z";
+}
+
+/** Days since 1970-01-01 of a date in the proleptic Gregorian calendar. */
+function daysSinceEpoch(year: number, month: number, day: number): number {
+  // Count years from March, so that the leap day is the last day of the counted year.
+  const y = month <= 2 ? year - 1 : year;
+  const m = month <= 2 ? month + 9 : month - 3;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * m + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** Parses the JSON string of a timestamp. Throws a JsonProblem if it is invalid or out of range. */
+export function timestampFromJson(json: unknown): { seconds: number; nanos: number } {
+  if (typeof json !== "string") throw new JsonProblem(`${formatJson(json)} is not an RFC 3339 timestamp string`);
+  const m = RFC3339.exec(json);
+  if (m === null) throw new JsonProblem(`${formatJson(json)} is not an RFC 3339 timestamp`);
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const hour = Number(m[4]);
+  const minute = Number(m[5]);
+  const second = Number(m[6]);
+  if (
+    year < 1 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(year, month) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
+    throw new JsonProblem(`${formatJson(json)} is not a valid date and time`);
+  }
+  let seconds = daysSinceEpoch(year, month, day) * 86400 + hour * 3600 + minute * 60 + second;
+  if (m[8] !== undefined) {
+    const offsetHours = Number(m[9]);
+    const offsetMinutes = Number(m[10]);
+    if (offsetHours > 23 || offsetMinutes > 59) throw new JsonProblem(`${formatJson(json)} has an invalid UTC offset`);
+    const offset = offsetHours * 3600 + offsetMinutes * 60;
+    seconds += m[8] === "+" ? -offset : offset;
+  }
+  if (seconds < TIMESTAMP_MIN_SECONDS || seconds > TIMESTAMP_MAX_SECONDS) {
+    throw new JsonProblem(`${formatJson(json)} is out of range (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)`);
+  }
+  const nanos = m[7] === undefined ? 0 : Number((m[7] + "00000000").substring(0, 9));
+  return { seconds, nanos };
+}

@@ -1,0 +1,45 @@
+/**
+ * `toJson()` and `toJsonString()`: serialize messages with the proto3 JSON mapping.
+ */
+import type { DescMessage } from "../descriptors/types.js";
+import type { MessageShape } from "../types.js";
+import { toEncodeError } from "./errors.js";
+import type { JsonValue } from "./json-value.js";
+import type { JsonWriteOptions, JsonWriteStringOptions } from "./options.js";
+import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, messageWriter } from "./writer.js";
+
+function optionBits(options: Partial<JsonWriteOptions> | undefined): number {
+  if (options === undefined) return 0;
+  return (
+    (options.alwaysEmitImplicit === true ? EMIT_IMPLICIT : 0) |
+    (options.enumAsInteger === true ? ENUM_AS_INTEGER : 0) |
+    (options.useProtoFieldName === true ? PROTO_FIELD_NAME : 0)
+  );
+}
+
+/**
+ * Serializes a message to a JSON value, which `JSON.stringify()` turns into text. Throws
+ * JsonEncodeError for values that have no JSON form (e.g. a Timestamp out of range, an Any
+ * whose type is not in `options.registry`).
+ */
+export function toJson<Desc extends DescMessage>(
+  schema: Desc,
+  message: MessageShape<Desc>,
+  options?: Partial<JsonWriteOptions>,
+): JsonValue {
+  try {
+    return messageWriter(schema, optionBits(options))(message, { registry: options?.registry });
+  } catch (e) {
+    throw toEncodeError(e, schema.typeName);
+  }
+}
+
+/** Serializes a message to a JSON string; `prettySpaces` indents it. */
+export function toJsonString<Desc extends DescMessage>(
+  schema: Desc,
+  message: MessageShape<Desc>,
+  options?: Partial<JsonWriteStringOptions>,
+): string {
+  const value = toJson(schema, message, options);
+  return JSON.stringify(value, null, options?.prettySpaces ?? 0);
+}

@@ -1,0 +1,246 @@
+/**
+ * Readers of the well-known types that have a JSON form of their own: Any, Timestamp,
+ * Duration, FieldMask, Struct, Value, ListValue and the wrappers. Dispatched on the type
+ * name; a type of that name without the expected fields is read as a plain message.
+ */
+import type { DescField, DescMessage } from "../descriptors/types.js";
+import { protoInt64 } from "../wire/int64.js";
+import { setOwnProperty } from "../codecs/map-key.js";
+import { zeroMessageFactory } from "../codecs/zero-message.js";
+import { toBinary } from "../to-binary.js";
+import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
+import { isWellFormed, scalarFromJson } from "./scalar-read.js";
+import { timestampFromJson } from "./timestamp.js";
+import { durationFromJson } from "./duration.js";
+import { fieldMaskFromJson } from "./field-mask.js";
+import {
+  enterMessage,
+  isJsonObject,
+  messageReader,
+  notAnObject,
+  type MessageReader,
+  type ReadContext,
+} from "./reader.js";
+
+/** The wrapper types: messages with a single field `value`, written as that bare value. */
+export const wrapperTypeNames = new Set([
+  "google.protobuf.DoubleValue",
+  "google.protobuf.FloatValue",
+  "google.protobuf.Int64Value",
+  "google.protobuf.UInt64Value",
+  "google.protobuf.Int32Value",
+  "google.protobuf.UInt32Value",
+  "google.protobuf.BoolValue",
+  "google.protobuf.StringValue",
+  "google.protobuf.BytesValue",
+]);
+
+/** Well-known types that an Any holds in a `"value"` property rather than inline. */
+export function isValueWkt(desc: DescMessage): boolean {
+  switch (desc.typeName) {
+    case "google.protobuf.Any":
+    case "google.protobuf.Timestamp":
+    case "google.protobuf.Duration":
+    case "google.protobuf.FieldMask":
+    case "google.protobuf.Struct":
+    case "google.protobuf.Value":
+    case "google.protobuf.ListValue":
+      return true;
+    default:
+      return wrapperTypeNames.has(desc.typeName);
+  }
+}
+
+/** The field with the given local name and kind, or undefined. */
+export function wktField(desc: DescMessage, localName: string, kind: string): DescField | undefined {
+  const f = desc.fields.find((f) => f.localName === localName);
+  return f !== undefined && f.fieldKind === kind ? f : undefined;
+}
+
+/** The reader of a well-known type with a JSON form of its own, or undefined. */
+export function wktReader(desc: DescMessage): MessageReader | undefined {
+  switch (desc.typeName) {
+    case "google.protobuf.Any":
+      return wktField(desc, "typeUrl", "scalar") && wktField(desc, "value", "scalar") ? anyReader : undefined;
+    case "google.protobuf.Timestamp":
+    case "google.protobuf.Duration": {
+      if (!wktField(desc, "seconds", "scalar") || !wktField(desc, "nanos", "scalar")) return undefined;
+      const parse = desc.typeName === "google.protobuf.Timestamp" ? timestampFromJson : durationFromJson;
+      return (msg, json) => {
+        const { seconds, nanos } = parse(json);
+        msg.seconds = protoInt64.parse(seconds);
+        msg.nanos = nanos;
+      };
+    }
+    case "google.protobuf.FieldMask":
+      if (!wktField(desc, "paths", "list")) return undefined;
+      return (msg, json) => {
+        const paths = fieldMaskFromJson(json);
+        for (const p of paths) msg.paths.push(p);
+      };
+    case "google.protobuf.Struct":
+    case "google.protobuf.Value":
+    case "google.protobuf.ListValue":
+      return structReaders(desc);
+    default: {
+      if (!wrapperTypeNames.has(desc.typeName)) return undefined;
+      const f = wktField(desc, "value", "scalar");
+      if (f === undefined || f.fieldKind !== "scalar") return undefined;
+      const conv = scalarFromJson(f.scalar, f.longAsString);
+      return (msg, json) => {
+        msg.value = conv(json);
+      };
+    }
+  }
+}
+
+function anyReader(msg: any, json: unknown, ctx: ReadContext): void {
+  if (!isJsonObject(json)) throw notAnObject(json);
+  const typeUrl = Object.prototype.hasOwnProperty.call(json, "@type") ? json["@type"] : undefined;
+  if (typeUrl === undefined) {
+    if (Object.keys(json).length === 0) return;
+    throw new JsonProblem(`"@type" is missing`);
+  }
+  if (typeof typeUrl !== "string" || typeUrl === "") {
+    throw new JsonProblem(`"@type" must be a type URL, got ${formatJson(typeUrl)}`);
+  }
+  const typeName = typeUrl.substring(typeUrl.lastIndexOf("/") + 1);
+  const desc = ctx.registry?.getMessage(typeName);
+  if (desc === undefined) {
+    throw new JsonProblem(
+      ctx.registry === undefined
+        ? `cannot resolve ${formatJson(typeUrl)}: no registry given in the options`
+        : `${formatJson(typeUrl)} is not in the type registry`,
+    );
+  }
+  const sub = zeroMessageFactory(desc)();
+  const read = messageReader(desc);
+  enterMessage(ctx);
+  if (isValueWkt(desc)) {
+    for (const key of Object.keys(json)) {
+      if (key !== "@type" && key !== "value" && !ctx.ignoreUnknownFields) {
+        throw new JsonProblem(`unknown field ${formatJson(key)} next to "@type" of a well-known type`);
+      }
+    }
+    if (Object.prototype.hasOwnProperty.call(json, "value")) {
+      try {
+        read(sub, json.value, ctx);
+      } catch (e) {
+        throw withSegment(e, ".value");
+      }
+    }
+  } else {
+    const rest: Record<string, unknown> = {};
+    for (const key of Object.keys(json)) {
+      if (key !== "@type") setOwnProperty(rest, key, json[key]);
+    }
+    read(sub, rest, ctx);
+  }
+  ctx.depth--;
+  msg.typeUrl = typeUrl;
+  msg.value = toBinary(desc, sub as never);
+}
+
+/** The descriptors of Value, Struct and ListValue, if `desc` is one of them with the expected fields. */
+export function structFamily(
+  desc: DescMessage,
+): { value: DescMessage; struct: DescMessage; list: DescMessage } | undefined {
+  let value: DescMessage | undefined = desc;
+  if (desc.typeName !== "google.protobuf.Value") {
+    const f = desc.fields[0] as DescField | undefined;
+    value = f?.message?.typeName === "google.protobuf.Value" ? f.message : undefined;
+  }
+  const kind = value?.oneofs.find((o) => o.localName === "kind");
+  const struct = kind?.fields.find((f) => f.localName === "structValue")?.message;
+  const list = kind?.fields.find((f) => f.localName === "listValue")?.message;
+  if (value === undefined || struct === undefined || list === undefined) return undefined;
+  if (!wktField(struct, "fields", "map") || !wktField(list, "values", "list")) return undefined;
+  return { value, struct, list };
+}
+
+/** Readers of Struct, Value and ListValue, which refer to each other. */
+function structReaders(desc: DescMessage): MessageReader | undefined {
+  const family = structFamily(desc);
+  if (family === undefined) return undefined;
+  const { value, struct: structDesc, list: listDesc } = family;
+  const newValue = zeroMessageFactory(value);
+  const newStruct = zeroMessageFactory(structDesc);
+  const newList = zeroMessageFactory(listDesc);
+
+  function readStruct(msg: any, json: unknown, ctx: ReadContext): void {
+    if (!isJsonObject(json)) throw notAnObject(json);
+    enterMessage(ctx);
+    const fields = msg.fields as Record<string, unknown>;
+    let key = "";
+    try {
+      for (key of Object.keys(json)) {
+        if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
+        const v = newValue();
+        readValue(v, json[key], ctx);
+        setOwnProperty(fields, key, v);
+      }
+    } catch (e) {
+      throw withSegment(e, keySegment(key));
+    }
+    ctx.depth--;
+  }
+
+  function readList(msg: any, json: unknown, ctx: ReadContext): void {
+    if (!Array.isArray(json)) throw new JsonProblem(`expected array, got ${formatJson(json)}`);
+    enterMessage(ctx);
+    const values = msg.values as unknown[];
+    let i = 0;
+    try {
+      for (; i < json.length; i++) {
+        const v = newValue();
+        readValue(v, json[i], ctx);
+        values.push(v);
+      }
+    } catch (e) {
+      throw withSegment(e, indexSegment(i));
+    }
+    ctx.depth--;
+  }
+
+  function readValue(msg: any, json: unknown, ctx: ReadContext): void {
+    switch (typeof json) {
+      case "number":
+        if (!Number.isFinite(json)) throw new JsonProblem(`${formatJson(json)} is out of range for a number value`);
+        msg.kind = { case: "numberValue", value: json };
+        return;
+      case "string":
+        if (!isWellFormed(json)) throw new JsonProblem(`${formatJson(json)} is not valid UTF-16 (lone surrogate)`);
+        msg.kind = { case: "stringValue", value: json };
+        return;
+      case "boolean":
+        msg.kind = { case: "boolValue", value: json };
+        return;
+      case "object": {
+        if (json === null) {
+          msg.kind = { case: "nullValue", value: 0 };
+          return;
+        }
+        if (Array.isArray(json)) {
+          const list = msg.kind.case === "listValue" ? msg.kind.value : newList();
+          readList(list, json, ctx);
+          msg.kind = { case: "listValue", value: list };
+          return;
+        }
+        const struct = msg.kind.case === "structValue" ? msg.kind.value : newStruct();
+        readStruct(struct, json, ctx);
+        msg.kind = { case: "structValue", value: struct };
+        return;
+      }
+    }
+    throw new JsonProblem(`${formatJson(json)} is not a JSON value`);
+  }
+
+  switch (desc.typeName) {
+    case "google.protobuf.Struct":
+      return readStruct;
+    case "google.protobuf.ListValue":
+      return readList;
+    default:
+      return readValue;
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Writers of the well-known types that have a JSON form of their own: Any, Timestamp,
+ * Duration, FieldMask, Struct, Value, ListValue and the wrappers.
+ */
+import type { DescMessage } from "../descriptors/types.js";
+import { setOwnProperty } from "../codecs/map-key.js";
+import { fromBinary } from "../from-binary.js";
+import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
+import type { JsonObject, JsonValue } from "./json-value.js";
+import { scalarToJson } from "./scalar-write.js";
+import { timestampToJson } from "./timestamp.js";
+import { durationToJson } from "./duration.js";
+import { fieldMaskToJson } from "./field-mask.js";
+import { isValueWkt, structFamily, wktField, wrapperTypeNames } from "./wkt-read.js";
+import { messageWriter, type MessageWriter, type WriteContext } from "./writer.js";
+
+/** The writer of a well-known type with a JSON form of its own, or undefined. */
+export function wktWriter(desc: DescMessage, bits: number): MessageWriter | undefined {
+  switch (desc.typeName) {
+    case "google.protobuf.Any":
+      return wktField(desc, "typeUrl", "scalar") && wktField(desc, "value", "scalar") ? anyWriter(bits) : undefined;
+    case "google.protobuf.Timestamp":
+      if (!wktField(desc, "seconds", "scalar") || !wktField(desc, "nanos", "scalar")) return undefined;
+      return (msg) => timestampToJson(Number(msg.seconds), msg.nanos);
+    case "google.protobuf.Duration":
+      if (!wktField(desc, "seconds", "scalar") || !wktField(desc, "nanos", "scalar")) return undefined;
+      return (msg) => durationToJson(Number(msg.seconds), msg.nanos);
+    case "google.protobuf.FieldMask":
+      if (!wktField(desc, "paths", "list")) return undefined;
+      return (msg) => fieldMaskToJson(msg.paths);
+    case "google.protobuf.Struct":
+    case "google.protobuf.Value":
+    case "google.protobuf.ListValue":
+      return structWriters(desc);
+    default: {
+      if (!wrapperTypeNames.has(desc.typeName)) return undefined;
+      const f = wktField(desc, "value", "scalar");
+      if (f === undefined || f.fieldKind !== "scalar") return undefined;
+      const conv = scalarToJson(f.scalar);
+      return (msg) => conv(msg.value);
+    }
+  }
+}
+
+function anyWriter(bits: number): MessageWriter {
+  return (msg, ctx: WriteContext) => {
+    const typeUrl = msg.typeUrl as string;
+    const value = msg.value as Uint8Array;
+    if (typeUrl === "") {
+      if (value.length === 0) return {};
+      throw new JsonProblem("the Any has a value but no type URL");
+    }
+    const typeName = typeUrl.substring(typeUrl.lastIndexOf("/") + 1);
+    const desc = ctx.registry?.getMessage(typeName);
+    if (desc === undefined) {
+      throw new JsonProblem(
+        ctx.registry === undefined
+          ? `cannot resolve ${formatJson(typeUrl)}: no registry given in the options`
+          : `${formatJson(typeUrl)} is not in the type registry`,
+      );
+    }
+    const json = messageWriter(desc, bits)(fromBinary(desc, value), ctx);
+    const out: JsonObject = { "@type": typeUrl };
+    if (isValueWkt(desc)) {
+      out.value = json;
+    } else {
+      const obj = json as JsonObject;
+      for (const k in obj) setOwnProperty(out, k, obj[k]);
+    }
+    return out;
+  };
+}
+
+/** Writers of Struct, Value and ListValue, which refer to each other. */
+function structWriters(desc: DescMessage): MessageWriter | undefined {
+  if (structFamily(desc) === undefined) return undefined;
+  function writeValue(msg: any): JsonValue {
+    const kind = msg.kind as { case: string | undefined; value: any };
+    switch (kind.case) {
+      case "nullValue":
+        return null;
+      case "numberValue":
+        if (!Number.isFinite(kind.value)) {
+          throw new JsonProblem(`${formatJson(kind.value)} cannot be a google.protobuf.Value number (JSON has no NaN or Infinity)`);
+        }
+        return kind.value as number;
+      case "stringValue":
+        if (typeof kind.value !== "string") throw new JsonProblem(`${formatJson(kind.value)} is not a string`);
+        return kind.value;
+      case "boolValue":
+        if (typeof kind.value !== "boolean") throw new JsonProblem(`${formatJson(kind.value)} is not a bool`);
+        return kind.value;
+      case "structValue":
+        return writeStruct(kind.value);
+      case "listValue":
+        return writeList(kind.value);
+      default:
+        throw new JsonProblem("google.protobuf.Value must have a value (kind is not set)");
+    }
+  }
+
+  function writeStruct(msg: any): JsonObject {
+    const fields = msg.fields as Record<string, unknown>;
+    const out: JsonObject = {};
+    let key = "";
+    try {
+      for (key in fields) {
+        if (Object.prototype.hasOwnProperty.call(fields, key)) setOwnProperty(out, key, writeValue(fields[key]));
+      }
+    } catch (e) {
+      throw withSegment(e, keySegment(key));
+    }
+    return out;
+  }
+
+  function writeList(msg: any): JsonValue[] {
+    const values = msg.values as unknown[];
+    const out: JsonValue[] = new Array<JsonValue>(values.length);
+    let i = 0;
+    try {
+      for (; i < values.length; i++) out[i] = writeValue(values[i]);
+    } catch (e) {
+      throw withSegment(e, indexSegment(i));
+    }
+    return out;
+  }
+
+  switch (desc.typeName) {
+    case "google.protobuf.Struct":
+      return writeStruct;
+    case "google.protobuf.ListValue":
+      return writeList;
+    default:
+      return writeValue;
+  }
+}

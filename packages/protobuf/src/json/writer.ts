@@ -1,0 +1,258 @@
+/**
+ * The JSON writer: one function per message type and combination of the boolean write
+ * options, compiled once from the descriptor into a list of field writers, and cached.
+ * Well-known types with a JSON form of their own get their writer from wkt-write.ts.
+ */
+import type { DescEnum, DescExtension, DescField, DescMessage } from "../descriptors/types.js";
+import { Edition, FieldPresence } from "../descriptors/edition.js";
+import { ScalarType } from "../descriptors/scalar.js";
+import type { Registry } from "../registry/registry.js";
+import type { Message } from "../types.js";
+import { cachedPlan } from "../codecs/plan-cache.js";
+import { setOwnProperty } from "../codecs/map-key.js";
+import { getExtension } from "../extensions.js";
+import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
+import type { JsonObject, JsonValue } from "./json-value.js";
+import { scalarToJson, scalarZeroCheck } from "./scalar-write.js";
+import { enumWriter } from "./enum.js";
+import { wktWriter } from "./wkt-write.js";
+
+/** Option bit: write implicit-presence fields with zero values, and empty lists and maps. */
+export const EMIT_IMPLICIT = 1;
+/** Option bit: write enum values as numbers. */
+export const ENUM_AS_INTEGER = 2;
+/** Option bit: use proto field names as keys. */
+export const PROTO_FIELD_NAME = 4;
+
+/** Options of one write call that are not compiled in. */
+export interface WriteContext {
+  readonly registry: Registry | undefined;
+}
+
+/** Writes a message of one type as a JSON value. Throws JsonProblem. */
+export type MessageWriter = (msg: any, ctx: WriteContext) => JsonValue;
+
+/** Writes one value (of a singular field, or an element) as JSON. */
+export type ValueWrite = (value: any, ctx: WriteContext) => JsonValue;
+
+type FieldWrite = (msg: any, out: JsonObject, ctx: WriteContext) => void;
+
+const writerKeys = Array.from({ length: 8 }, (_, i) => Symbol(`pbjet.jsonWriter.${i}`));
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The compiled JSON writer of a message type for the option bits. */
+export function messageWriter(desc: DescMessage, bits: number): MessageWriter {
+  return cachedPlan(desc, writerKeys[bits], (d) => buildWriter(d, bits));
+}
+
+function buildWriter(desc: DescMessage, bits: number): MessageWriter {
+  const wkt = wktWriter(desc, bits);
+  if (wkt !== undefined) return wkt;
+  let fields: FieldWrite[] | undefined;
+  let segs: string[] = [];
+  return (msg, ctx) => {
+    // Compiled on first call, so that recursive types can refer to themselves.
+    if (fields === undefined) [fields, segs] = compileFields(desc, bits);
+    const out: JsonObject = {};
+    let i = 0;
+    try {
+      for (; i < fields.length; i++) fields[i](msg, out, ctx);
+    } catch (e) {
+      throw segs[i] === "" ? e : withSegment(e, segs[i]);
+    }
+    if ((msg as Message).$unknown !== undefined && ctx.registry !== undefined) {
+      writeExtensions(desc, bits, msg, out, ctx.registry, ctx);
+    }
+    return out;
+  };
+}
+
+function compileFields(desc: DescMessage, bits: number): [FieldWrite[], string[]] {
+  const writers: FieldWrite[] = [];
+  const segs: string[] = [];
+  for (const member of desc.members) {
+    if (member.kind === "oneof") {
+      writers.push(oneofWriter(member.localName, member.fields, bits));
+      segs.push("");
+      continue;
+    }
+    writers.push(fieldWriter(member, bits));
+    segs.push(fieldSegment(member.name));
+  }
+  return [writers, segs];
+}
+
+/** The JSON key of a field. */
+function jsonKey(field: DescField | DescExtension, bits: number): string {
+  if (field.kind === "extension") return "[" + field.typeName + "]";
+  return (bits & PROTO_FIELD_NAME) !== 0 ? field.name : field.jsonName;
+}
+
+/** The writer of one value of a field: a scalar, an enum value, or a message. */
+export function elementWriter(
+  field: { readonly scalar: ScalarType | undefined; readonly enum: DescEnum | undefined; readonly message: DescMessage | undefined },
+  bits: number,
+): ValueWrite {
+  if (field.message !== undefined) {
+    const desc = field.message;
+    let write: MessageWriter | undefined;
+    return (v, ctx) => {
+      write ??= messageWriter(desc, bits);
+      return write(v, ctx);
+    };
+  }
+  if (field.enum !== undefined) {
+    const write = enumWriter(field.enum, (bits & ENUM_AS_INTEGER) !== 0);
+    return (v) => write(v);
+  }
+  const conv = scalarToJson(field.scalar!);
+  return (v) => conv(v);
+}
+
+/** Writes a list as a JSON array. */
+function listWriter(field: { scalar: ScalarType | undefined; enum: DescEnum | undefined; message: DescMessage | undefined }, bits: number): ValueWrite {
+  const write = elementWriter(field, bits);
+  return (list: unknown[], ctx) => {
+    const n = list.length;
+    const out: JsonValue[] = new Array<JsonValue>(n);
+    let i = 0;
+    try {
+      for (; i < n; i++) out[i] = write(list[i], ctx);
+    } catch (e) {
+      throw withSegment(e, indexSegment(i));
+    }
+    return out;
+  };
+}
+
+/** Writes a map as a JSON object: the property names of the map are the JSON keys. */
+function mapWriter(field: DescField & { fieldKind: "map" }, bits: number): ValueWrite {
+  const write = elementWriter(field, bits);
+  return (map: Record<string, unknown>, ctx) => {
+    const out: JsonObject = {};
+    let key = "";
+    try {
+      for (key in map) {
+        if (hasOwn.call(map, key)) setOwnProperty(out, key, write(map[key], ctx));
+      }
+    } catch (e) {
+      throw withSegment(e, keySegment(key));
+    }
+    return out;
+  };
+}
+
+function fieldWriter(field: DescField, bits: number): FieldWrite {
+  const name = field.localName;
+  const key = jsonKey(field, bits);
+  const emit = (bits & EMIT_IMPLICIT) !== 0;
+  switch (field.fieldKind) {
+    case "list": {
+      const write = listWriter(field, bits);
+      return (msg, out, ctx) => {
+        const list = msg[name] as unknown[];
+        if (list.length > 0 || emit) out[key] = write(list, ctx);
+      };
+    }
+    case "map": {
+      const write = mapWriter(field, bits);
+      return (msg, out, ctx) => {
+        const map = msg[name] as object;
+        if (emit || hasEntries(map)) out[key] = write(map, ctx);
+      };
+    }
+    case "message": {
+      const write = elementWriter(field, bits);
+      return (msg, out, ctx) => {
+        const v = msg[name];
+        if (v !== undefined) out[key] = write(v, ctx);
+      };
+    }
+    default: {
+      const write = elementWriter(field, bits);
+      if (field.presence === FieldPresence.IMPLICIT) {
+        const isZero = scalarZeroCheck(field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar);
+        if (emit) {
+          return (msg, out, ctx) => {
+            out[key] = write(msg[name], ctx);
+          };
+        }
+        return (msg, out, ctx) => {
+          const v = msg[name];
+          if (!isZero(v)) out[key] = write(v, ctx);
+        };
+      }
+      if (field.parent.file.edition === Edition.EDITION_PROTO3) {
+        return (msg, out, ctx) => {
+          const v = msg[name];
+          if (v !== undefined) out[key] = write(v, ctx);
+        };
+      }
+      // Explicit presence with defaults on the prototype: set if the property is own.
+      return (msg, out, ctx) => {
+        const v = msg[name];
+        if (v !== undefined && hasOwn.call(msg, name)) out[key] = write(v, ctx);
+      };
+    }
+  }
+}
+
+function hasEntries(map: object): boolean {
+  for (const k in map) if (hasOwn.call(map, k)) return true;
+  return false;
+}
+
+function oneofWriter(localName: string, fields: DescField[], bits: number): FieldWrite {
+  const byCase = new Map<string, { key: string; seg: string; write: ValueWrite }>();
+  for (const f of fields) {
+    byCase.set(f.localName, { key: jsonKey(f, bits), seg: fieldSegment(f.name), write: elementWriter(f, bits) });
+  }
+  return (msg, out, ctx) => {
+    const o = msg[localName];
+    if (o === undefined || o.case === undefined) return;
+    const c = byCase.get(o.case);
+    if (c === undefined) throw new JsonProblem(`oneof ${localName} has unknown case ${JSON.stringify(o.case)}`);
+    try {
+      out[c.key] = c.write(o.value, ctx);
+    } catch (e) {
+      throw withSegment(e, c.seg);
+    }
+  };
+}
+
+const extWriterKeys = Array.from({ length: 8 }, (_, i) => Symbol(`pbjet.jsonExtensionWriter.${i}`));
+
+/** The writer of an extension's value (a list for repeated extensions). */
+function extensionValueWriter(ext: DescExtension, bits: number): ValueWrite {
+  const holder = ext as unknown as Record<symbol, ValueWrite | undefined>;
+  let write = holder[extWriterKeys[bits]];
+  if (write === undefined) {
+    write = ext.fieldKind === "list" ? listWriter(ext, bits) : elementWriter(ext, bits);
+    Object.defineProperty(ext, extWriterKeys[bits], { value: write, enumerable: false });
+  }
+  return write;
+}
+
+/** Writes the extensions found in the unknown fields that the registry knows, as "[full.name]". */
+function writeExtensions(
+  desc: DescMessage,
+  bits: number,
+  msg: Message,
+  out: JsonObject,
+  registry: Registry,
+  ctx: WriteContext,
+): void {
+  let done: Set<number> | undefined;
+  for (const u of msg.$unknown!) {
+    if (done?.has(u.no)) continue;
+    (done ??= new Set()).add(u.no);
+    const ext = registry.getExtensionFor(desc, u.no);
+    if (ext === undefined) continue;
+    const key = jsonKey(ext, bits);
+    try {
+      setOwnProperty(out, key, extensionValueWriter(ext, bits)(getExtension(msg, ext), ctx));
+    } catch (e) {
+      throw withSegment(e, "." + key);
+    }
+  }
+}

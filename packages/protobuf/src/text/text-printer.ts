@@ -1,0 +1,160 @@
+/**
+ * The text format printer: set fields in field-number order (extensions among them), map
+ * entries sorted by key, Any expanded when its type is in the registry, and optionally the
+ * unknown fields.
+ */
+import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
+import { ScalarType } from "../descriptors/scalar.js";
+import type { Registry } from "../registry/registry.js";
+import type { Message, UnknownField } from "../types.js";
+import { fieldIsSet } from "../fields.js";
+import { getExtension } from "../extensions.js";
+import { fromBinary } from "../from-binary.js";
+import { Boxing, boxValue, fieldBoxing } from "../codecs/boxing.js";
+import { textFieldName, textFieldTable } from "./field-table.js";
+import { formatEnum, formatScalar } from "./format-scalar.js";
+import { compareDecimal } from "./integer.js";
+import { printUnknownFields } from "./unknown-fields.js";
+import type { TextOutput } from "./text-output.js";
+
+/** Settings of one print. */
+export interface PrintSettings {
+  readonly registry: Registry | undefined;
+  readonly printUnknown: boolean;
+}
+
+type Obj = Record<string, any>;
+type AnyField = DescField | DescExtension;
+
+const ANY = "google.protobuf.Any";
+/** Type URLs that the parser reads back in brackets: names separated by "." and "/". */
+const TYPE_URL = /^[A-Za-z_][A-Za-z0-9_]*(?:[./][A-Za-z_][A-Za-z0-9_]*)*$/;
+
+/** Prints the fields of a message (without braces). */
+export function printMessage(desc: DescMessage, msg: Obj, out: TextOutput, settings: PrintSettings): void {
+  if (desc.typeName === ANY && settings.registry !== undefined && printAnyExpanded(desc, msg, out, settings)) {
+    return;
+  }
+  const unknown = (msg as Message).$unknown;
+  let rest: readonly UnknownField[] = unknown ?? [];
+  let extensions: [DescExtension, unknown][] = [];
+  if (unknown !== undefined && unknown.length > 0 && settings.registry !== undefined) {
+    [extensions, rest] = splitExtensions(desc, msg as Message, unknown, settings.registry);
+  }
+  const fields = textFieldTable(desc).sorted;
+  let e = 0;
+  for (const field of fields) {
+    for (; e < extensions.length && extensions[e][0].number < field.number; e++) {
+      printValue(extensions[e][0], `[${extensions[e][0].typeName}]`, extensions[e][1], out, settings);
+    }
+    if (!fieldIsSet(msg, field)) continue;
+    const value = field.oneof !== undefined ? msg[field.oneof.localName].value : msg[field.localName];
+    printValue(field, textFieldName(field), value, out, settings);
+  }
+  for (; e < extensions.length; e++) {
+    printValue(extensions[e][0], `[${extensions[e][0].typeName}]`, extensions[e][1], out, settings);
+  }
+  if (settings.printUnknown && rest.length > 0) {
+    printUnknownFields(rest, out);
+  }
+}
+
+/**
+ * Separates the extensions that the registry knows from the other unknown fields. An
+ * extension whose data does not decode stays with the unknown fields.
+ */
+function splitExtensions(
+  desc: DescMessage,
+  msg: Message,
+  unknown: readonly UnknownField[],
+  registry: Registry,
+): [[DescExtension, unknown][], UnknownField[]] {
+  const found = new Map<number, DescExtension | undefined>();
+  for (const u of unknown) {
+    if (!found.has(u.no)) found.set(u.no, registry.getExtensionFor(desc, u.no));
+  }
+  const extensions: [DescExtension, unknown][] = [];
+  for (const ext of found.values()) {
+    if (ext === undefined) continue;
+    try {
+      extensions.push([ext, getExtension(msg, ext)]);
+    } catch {
+      found.set(ext.number, undefined);
+    }
+  }
+  extensions.sort((a, b) => a[0].number - b[0].number);
+  const rest = unknown.filter((u) => found.get(u.no) === undefined);
+  return [extensions, rest];
+}
+
+/** Prints an Any as `[type_url] { ... }`; false if the type is not known or the value does not decode. */
+function printAnyExpanded(desc: DescMessage, msg: Obj, out: TextOutput, settings: PrintSettings): boolean {
+  const typeUrlField = desc.fields.find((f) => f.number === 1);
+  const valueField = desc.fields.find((f) => f.number === 2);
+  if (typeUrlField === undefined || valueField === undefined) return false;
+  const typeUrl = msg[typeUrlField.localName] as string;
+  const slash = typeUrl.lastIndexOf("/");
+  if (slash < 0 || !TYPE_URL.test(typeUrl)) return false;
+  const inner = settings.registry!.getMessage(typeUrl.slice(slash + 1));
+  if (inner === undefined) return false;
+  let sub: Obj;
+  try {
+    sub = fromBinary(inner, msg[valueField.localName] as Uint8Array) as Obj;
+  } catch {
+    return false;
+  }
+  out.open(`[${typeUrl}]`);
+  printMessage(inner, sub, out, settings);
+  out.close();
+  return true;
+}
+
+function printNested(name: string, desc: DescMessage, value: Obj, out: TextOutput, settings: PrintSettings): void {
+  out.open(name);
+  printMessage(desc, value, out, settings);
+  out.close();
+}
+
+/** Prints one field (every element of a list, every entry of a map). */
+function printValue(field: AnyField, name: string, value: any, out: TextOutput, settings: PrintSettings): void {
+  switch (field.fieldKind) {
+    case "scalar":
+      out.field(name, formatScalar(field.scalar, value));
+      return;
+    case "enum":
+      out.field(name, formatEnum(field.enum, value));
+      return;
+    case "message": {
+      // Unboxed well-known types (wrappers, Struct) are printed as the messages they stand for.
+      const boxing = fieldBoxing(field);
+      printNested(name, field.message, boxing === Boxing.None ? value : boxValue(boxing, field.message, value), out, settings);
+      return;
+    }
+    case "list":
+      for (const v of value as unknown[]) {
+        if (field.listKind === "message") printNested(name, field.message!, v as Obj, out, settings);
+        else if (field.listKind === "enum") out.field(name, formatEnum(field.enum!, v as number));
+        else out.field(name, formatScalar(field.scalar!, v));
+      }
+      return;
+    case "map": {
+      const map = value as Obj;
+      for (const key of sortedKeys(field.mapKey, Object.keys(map))) {
+        out.open(name);
+        out.field("key", field.mapKey === ScalarType.STRING ? formatScalar(ScalarType.STRING, key) : key);
+        const v = map[key];
+        if (field.mapKind === "message") printNested("value", field.message!, v as Obj, out, settings);
+        else if (field.mapKind === "enum") out.field("value", formatEnum(field.enum!, v as number));
+        else out.field("value", formatScalar(field.scalar!, v));
+        out.close();
+      }
+      return;
+    }
+  }
+}
+
+/** Map keys in the order C++ prints them: by value (false before true, numbers numerically). */
+function sortedKeys(type: ScalarType, keys: string[]): string[] {
+  if (type === ScalarType.STRING || type === ScalarType.BOOL) return keys.sort();
+  return keys.sort(compareDecimal);
+}

@@ -1,0 +1,194 @@
+/**
+ * Generates `<name>_pb.ts` for a .proto file: the embedded file descriptor, and for every
+ * message, enum, extension and service the exports protobuf-es v2 users know.
+ */
+import type { DescEnum, DescExtension, DescField, DescFile, DescMessage, DescOneof, DescService } from "@pbjet/protobuf";
+import { FieldPresence, Edition } from "@pbjet/protobuf/reflect";
+import { generatedFilePath, safeIdentifier, schemaName, shapeName, jsonTypeName, type GeneratedFile, type Printable, type Schema } from "@pbjet/protoplugin";
+import { embedFileDescriptor } from "./embed.js";
+import { enumValueDeclaration, fieldDeclaration } from "./declarations.js";
+import { fieldJsonType, fieldTypeScriptType } from "./field-types.js";
+
+/** Options of protoc-gen-es beyond the shared ones. */
+export interface GenEsOptions {
+  /** Generate JSON types (`UserJson`) and type `toJson()` with them. */
+  jsonTypes: boolean;
+  /** Generating the runtime's own well-known types: import the runtime by relative path. */
+  bootstrapWkt: boolean;
+}
+
+/** Generates TypeScript for every file of the schema. */
+export function generateTs(schema: Schema<GenEsOptions>): void {
+  for (const file of schema.files) {
+    const f = schema.generateFile(generatedFilePath(file), file);
+    generateFile(f, file, schema.options);
+  }
+}
+
+function generateFile(f: GeneratedFile, file: DescFile, options: GenEsOptions): void {
+  const fileName = file.proto.name;
+  f.print(f.jsDoc(undefined, [`Describes the file ${fileName}.`]));
+  const GenFile = f.codegen("GenFile", true);
+  if (fileName === "google/protobuf/descriptor.proto" && options.bootstrapWkt) {
+    f.print(f.exportDecl("const", schemaName(file)), ": ", GenFile, " = /*@__PURE__*/");
+    f.print("  ", f.codegen("bootDescriptorProto"), "();");
+  } else {
+    const deps: Printable[] = file.dependencies.map((d, i) => [i > 0 ? ", " : "", f.importSchema(d)]);
+    f.print(f.exportDecl("const", schemaName(file)), ": ", GenFile, " = /*@__PURE__*/");
+    f.print("  ", f.codegen("fileDesc"), "(", f.string(embedFileDescriptor(file)), deps.length ? [", [", deps, "]"] : "", ");");
+  }
+  f.print();
+  for (const e of file.enums) generateEnum(f, e, [file.enums.indexOf(e)], options);
+  const visit = (m: DescMessage, path: number[]): void => {
+    generateMessage(f, m, path, options);
+    m.nestedEnums.forEach((e, i) => generateEnum(f, e, [...path, i], options));
+    m.nestedMessages.forEach((n, i) => visit(n, [...path, i]));
+  };
+  file.messages.forEach((m, i) => visit(m, [i]));
+  file.extensions.forEach((e, i) => generateExtension(f, e, [i]));
+  const visitExt = (m: DescMessage, path: number[]): void => {
+    m.nestedExtensions.forEach((e, i) => generateExtension(f, e, [...path, i]));
+    m.nestedMessages.forEach((n, i) => visitExt(n, [...path, i]));
+  };
+  file.messages.forEach((m, i) => visitExt(m, [i]));
+  file.services.forEach((s, i) => generateService(f, s, i));
+}
+
+function descArgs(f: GeneratedFile, file: DescFile, path: number[]): Printable {
+  return [f.importSchema(file), ", ", path.join(", ")];
+}
+
+function generateMessage(f: GeneratedFile, desc: DescMessage, path: number[], options: GenEsOptions): void {
+  const name = shapeName(desc);
+  f.print(f.jsDoc(desc, [`@generated from message ${desc.typeName}`]));
+  f.print(f.exportDecl("type", name), " = ", f.runtime("Message", true), "<", f.string(desc.typeName), "> & {");
+  desc.members.forEach((member, i) => {
+    if (i > 0) f.print();
+    if (member.kind === "oneof") generateOneof(f, member);
+    else generateField(f, member);
+  });
+  f.print("};");
+  f.print();
+  if (options.jsonTypes) generateMessageJson(f, desc);
+  f.print(f.jsDoc(undefined, [`Describes the message ${desc.typeName}.`, `Use \`create(${schemaName(desc)})\` to create a new message.`]));
+  const typeArgs: Printable = options.jsonTypes ? [name, ", {jsonType: ", jsonTypeName(desc), "}"] : name;
+  f.print(f.exportDecl("const", schemaName(desc)), ": ", f.codegen("GenMessage", true), "<", typeArgs, "> = /*@__PURE__*/");
+  f.print("  ", f.codegen("messageDesc"), "(", descArgs(f, desc.file, path), ");");
+  f.print();
+}
+
+/** Whether a property is optional (`?`) in the message type. */
+function isOptionalProperty(field: DescField): boolean {
+  if (field.fieldKind === "message") return true;
+  if (field.fieldKind === "list" || field.fieldKind === "map") return false;
+  // Explicit presence: proto3 fields are absent until set; proto2 and editions read defaults
+  // from the prototype, so the property always has a value.
+  return field.presence === FieldPresence.EXPLICIT && field.parent.file.edition === Edition.EDITION_PROTO3;
+}
+
+function generateField(f: GeneratedFile, field: DescField): void {
+  f.print(f.jsDoc(field, [`@generated from field: ${fieldDeclaration(field)}`], "  "));
+  f.print("  ", field.localName, isOptionalProperty(field) ? "?: " : ": ", fieldTypeScriptType(f, field), ";");
+}
+
+function generateOneof(f: GeneratedFile, oneof: DescOneof): void {
+  f.print(f.jsDoc(oneof, [`@generated from oneof ${oneof.parent.typeName}.${oneof.name}`], "  "));
+  f.print("  ", oneof.localName, ": {");
+  for (const field of oneof.fields) {
+    f.print(f.jsDoc(field, [`@generated from field: ${fieldDeclaration(field)}`], "    "));
+    f.print("    value: ", fieldTypeScriptType(f, field), ";");
+    f.print("    case: ", f.string(field.localName), ";");
+    f.print("  } | {");
+  }
+  f.print("    case: undefined;");
+  f.print("    value?: undefined;");
+  f.print("  };");
+}
+
+function generateMessageJson(f: GeneratedFile, desc: DescMessage): void {
+  f.print(f.jsDoc(desc, [`@generated from message ${desc.typeName}`]));
+  f.print(f.exportDecl("type", jsonTypeName(desc)), " = {");
+  desc.fields.forEach((field, i) => {
+    if (i > 0) f.print();
+    f.print(f.jsDoc(field, [`@generated from field: ${fieldDeclaration(field)}`], "  "));
+    const key = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(field.jsonName) ? field.jsonName : f.string(field.jsonName);
+    f.print("  ", key, "?: ", fieldJsonType(f, field), ";");
+  });
+  f.print("};");
+  f.print();
+}
+
+function generateEnum(f: GeneratedFile, desc: DescEnum, path: number[], options: GenEsOptions): void {
+  const name = shapeName(desc);
+  // An erasable alternative to a TypeScript enum: an object with names to numbers and back,
+  // a union type of the values, and a type per member, so that code written against a
+  // TypeScript enum (`PhoneType.MOBILE`, `PhoneType[n]`, `let t: PhoneType.MOBILE`) works.
+  f.print(f.jsDoc(desc, [`@generated from enum ${desc.typeName}`]));
+  f.print(f.exportDecl("const", name), " = {");
+  const seen = new Set<number>();
+  for (const v of desc.values) {
+    f.print(f.jsDoc(v, [`@generated from enum value: ${enumValueDeclaration(v)}`], "  "));
+    f.print("  ", propertyKey(v.localName), ": ", v.number, ",");
+  }
+  for (const v of desc.values) {
+    if (seen.has(v.number)) continue;
+    seen.add(v.number);
+    f.print("  ", v.number < 0 ? f.string(String(v.number)) : v.number, ": ", f.string(v.localName), ",");
+  }
+  f.print("} as const;");
+  f.print();
+  const numbers = [...new Set(desc.values.map((v) => v.number))];
+  f.print(f.jsDoc(undefined, [`@generated from enum ${desc.typeName}`]));
+  f.print(f.exportDecl("type", name), " = ", numbers.length ? numbers.join(" | ") : "never", ";");
+  f.print();
+  const memberTypes = desc.values.filter((v) => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(v.localName) && safeIdentifier(v.localName) === v.localName);
+  if (memberTypes.length > 0) {
+    f.print(`export declare namespace ${name} {`);
+    for (const v of memberTypes) f.print(`  type ${v.localName} = ${v.number};`);
+    f.print("}");
+    f.print();
+  }
+  if (options.jsonTypes) {
+    f.print(f.jsDoc(desc, [`@generated from enum ${desc.typeName}`]));
+    f.print(f.exportDecl("type", jsonTypeName(desc)), " = ", desc.values.map((v) => f.string(v.name)).join(" | ") || "never", ";");
+    f.print();
+  }
+  f.print(f.jsDoc(undefined, [`Describes the enum ${desc.typeName}.`]));
+  const typeArgs: Printable = options.jsonTypes ? [name, ", {jsonType: ", jsonTypeName(desc), "}"] : name;
+  f.print(f.exportDecl("const", schemaName(desc)), ": ", f.codegen("GenEnum", true), "<", typeArgs, "> = /*@__PURE__*/");
+  f.print("  ", f.codegen("enumDesc"), "(", descArgs(f, desc.file, path), ");");
+  f.print();
+}
+
+function propertyKey(name: string): string {
+  // In an object literal, `__proto__: x` (quoted or not) sets the prototype; a computed key
+  // creates the property.
+  if (name === "__proto__") return `["__proto__"]`;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+function generateExtension(f: GeneratedFile, ext: DescExtension, path: number[]): void {
+  f.print(f.jsDoc(ext, [`@generated from extension: ${fieldDeclaration(ext)}`]));
+  f.print(
+    f.exportDecl("const", schemaName(ext)), ": ", f.codegen("GenExtension", true), "<", f.importShape(ext.extendee), ", ",
+    fieldTypeScriptType(f, ext), "> = /*@__PURE__*/",
+  );
+  f.print("  ", f.codegen("extDesc"), "(", descArgs(f, ext.file, path), ");");
+  f.print();
+}
+
+function generateService(f: GeneratedFile, service: DescService, index: number): void {
+  f.print(f.jsDoc(service, [`@generated from service ${service.typeName}`]));
+  f.print(f.exportDecl("const", schemaName(service)), ": ", f.codegen("GenService", true), "<{");
+  for (const m of service.methods) {
+    f.print(f.jsDoc(m, [`@generated from rpc ${service.typeName}.${m.name}`], "  "));
+    f.print("  ", m.localName, ": {");
+    f.print("    methodKind: ", f.string(m.methodKind), ";");
+    f.print("    input: typeof ", f.importSchema(m.input, true), ";");
+    f.print("    output: typeof ", f.importSchema(m.output, true), ";");
+    f.print("  },");
+  }
+  f.print("}> = /*@__PURE__*/");
+  f.print("  ", f.codegen("serviceDesc"), "(", f.importSchema(service.file), ", ", index, ");");
+  f.print();
+}

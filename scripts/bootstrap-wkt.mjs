@@ -1,0 +1,77 @@
+// Regenerates the runtime's own generated code with our protoc-gen-es: descriptor.proto,
+// compiler/plugin.proto, the well-known types and the C++/Java/Go feature files, into
+// packages/protobuf/src/wkt/gen/. With --check, only compares and exits 1 if anything is stale.
+//
+// Needs built packages (npx turbo run build --filter=@pbjet/protoc-gen-es).
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const check = process.argv.includes("--check");
+const outDir = join(root, "packages/protobuf/src/wkt/gen");
+const require = createRequire(import.meta.url);
+const buf = join(dirname(require.resolve("@bufbuild/buf/package.json")), "bin", "buf");
+
+const files = [
+  "any", "api", "duration", "empty", "field_mask", "source_context", "struct", "timestamp", "type", "wrappers",
+  "descriptor", "compiler/plugin", "cpp_features", "java_features", "go_features",
+].map((n) => `google/protobuf/${n}.proto`);
+
+const work = mkdtempSync(join(tmpdir(), "pbjet-wkt-"));
+let set;
+try {
+  writeFileSync(join(work, "buf.yaml"), "version: v2\n");
+  writeFileSync(join(work, "all.proto"), 'syntax = "proto3";\n' + files.map((f) => `import "${f}";\n`).join(""));
+  execFileSync(buf, ["build", work, "--as-file-descriptor-set", "-o", join(work, "set.binpb")], { stdio: "inherit" });
+  set = readFileSync(join(work, "set.binpb"));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const pb = await import("@pbjet/protobuf");
+const { FileDescriptorSetSchema } = await import("@pbjet/protobuf/wkt");
+const { protocGenEs } = await import("@pbjet/protoc-gen-es");
+const fds = pb.fromBinary(FileDescriptorSetSchema, new Uint8Array(set));
+const response = protocGenEs.run({
+  fileToGenerate: files,
+  parameter: "target=ts,import_extension=js,json_types=true,bootstrap_wkt=true",
+  protoFile: fds.file.filter((f) => f.name !== "all.proto"),
+});
+if (response.error) {
+  console.error(response.error);
+  process.exit(1);
+}
+
+const stale = [];
+for (const file of response.file) {
+  const path = join(outDir, file.name);
+  const current = existsSync(path) ? readFileSync(path, "utf8") : undefined;
+  if (current === file.content) continue;
+  stale.push(relative(root, path));
+  if (!check) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, file.content);
+  }
+}
+// Files in gen/ that the generator no longer produces are stale too.
+const produced = new Set(response.file.map((f) => join(outDir, f.name)));
+const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+for (const path of existsSync(outDir) ? walk(outDir) : []) {
+  if (!produced.has(path)) {
+    stale.push(relative(root, path) + " (not generated)");
+    if (!check) rmSync(path);
+  }
+}
+if (check) {
+  if (stale.length > 0) {
+    console.error(`stale generated code (run node scripts/bootstrap-wkt.mjs):\n  ${stale.join("\n  ")}`);
+    process.exit(1);
+  }
+  console.log(`bootstrap: ${response.file.length} generated files are up to date`);
+} else {
+  console.log(`bootstrap: wrote ${stale.length} of ${response.file.length} files to ${relative(root, outDir)}`);
+}
