@@ -1,7 +1,8 @@
-// Compiles the conformance test protos that match the runner into descriptors/conformance.binpb.
-// Source: CONFORMANCE_PROTOS, else ../shared/tools/conformance/protos beside the repository.
+// Generates TypeScript for the conformance test protos that match the runner, with our own
+// protoc-gen-es under buf, into src/gen/. Source: $CONFORMANCE_PROTOS, else
+// ../shared/tools/conformance/protos beside the repository.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, cpSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -10,6 +11,7 @@ import { fileURLToPath } from "node:url";
 const pkgDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 const buf = join(dirname(require.resolve("@bufbuild/buf/package.json")), "bin", "buf");
+const plugin = resolve(pkgDir, "../protoc-gen-es/bin/protoc-gen-es");
 const source = resolve(process.env.CONFORMANCE_PROTOS ?? join(pkgDir, "../../../shared/tools/conformance/protos"));
 const files = [
   "conformance/conformance.proto",
@@ -23,6 +25,8 @@ if (!existsSync(join(source, files[0]))) {
   console.error(`conformance protos not found in ${source}; set CONFORMANCE_PROTOS to the runner's proto folder`);
   process.exit(1);
 }
+const out = join(pkgDir, "src/gen");
+rmSync(out, { recursive: true, force: true });
 // buf provides the well-known types itself; copy only the test protos into a module.
 const work = mkdtempSync(join(tmpdir(), "pbjet-conformance-"));
 try {
@@ -31,10 +35,12 @@ try {
     cpSync(join(source, f), join(work, f));
   }
   writeFileSync(join(work, "buf.yaml"), "version: v2\n");
-  mkdirSync(join(pkgDir, "descriptors"), { recursive: true });
-  const out = join(pkgDir, "descriptors/conformance.binpb");
-  execFileSync(buf, ["build", work, "--exclude-source-info", "--as-file-descriptor-set", "-o", out], { stdio: "inherit" });
-  console.log(`wrote ${out}`);
+  const template = JSON.stringify({
+    version: "v2",
+    plugins: [{ local: ["node", plugin], out, opt: ["target=ts", "import_extension=js"] }],
+  });
+  execFileSync(buf, ["generate", work, "--template", template], { stdio: "inherit" });
+  console.log(`generated ${out}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

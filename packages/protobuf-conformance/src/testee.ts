@@ -2,39 +2,34 @@
  * The conformance testee: reads length-prefixed ConformanceRequest messages from stdin and
  * writes length-prefixed ConformanceResponse messages to stdout until stdin closes.
  */
-import { readFileSync, readSync, writeSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readSync, writeSync } from "node:fs";
 import * as pb from "@pbjet/protobuf";
-import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
 import type { DescMessage, Message, Registry } from "@pbjet/protobuf";
+import {
+  ConformanceRequestSchema as RequestSchema,
+  ConformanceResponseSchema as ResponseSchema,
+  FailureSetSchema,
+  WireFormat,
+  TestCategory,
+  type ConformanceRequest,
+  type ConformanceResponse,
+} from "./gen/conformance/conformance_pb.js";
+import { file_google_protobuf_test_messages_proto2 } from "./gen/google/protobuf/test_messages_proto2_pb.js";
+import { file_google_protobuf_test_messages_proto3 } from "./gen/google/protobuf/test_messages_proto3_pb.js";
+import { file_editions_golden_test_messages_proto2_editions } from "./gen/editions/golden/test_messages_proto2_editions_pb.js";
+import { file_editions_golden_test_messages_proto3_editions } from "./gen/editions/golden/test_messages_proto3_editions_pb.js";
+import { file_conformance_test_protos_test_messages_edition2023 } from "./gen/conformance/test_protos/test_messages_edition2023_pb.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const registry = pb.createFileRegistry(
-  pb.fromBinary(FileDescriptorSetSchema, readFileSync(join(here, "../descriptors/conformance.binpb"))),
+// Every message type the runner may ask for, from the code our protoc-gen-es generated.
+const registry = pb.createRegistry(
+  file_google_protobuf_test_messages_proto2,
+  file_google_protobuf_test_messages_proto3,
+  file_editions_golden_test_messages_proto2_editions,
+  file_editions_golden_test_messages_proto3_editions,
+  file_conformance_test_protos_test_messages_edition2023,
 );
-const RequestSchema = mustGet("conformance.ConformanceRequest");
-const ResponseSchema = mustGet("conformance.ConformanceResponse");
-const FailureSetSchema = mustGet("conformance.FailureSet");
 
-function mustGet(typeName: string): DescMessage {
-  const desc = registry.getMessage(typeName);
-  if (!desc) throw new Error(`missing ${typeName} in conformance.binpb`);
-  return desc;
-}
-
-const WireFormat = { UNSPECIFIED: 0, PROTOBUF: 1, JSON: 2, JSPB: 3, TEXT_FORMAT: 4 } as const;
-const TestCategory = { JSON_IGNORE_UNKNOWN_PARSING_TEST: 3 } as const;
-
-interface Request extends Message {
-  payload: { case: "protobufPayload"; value: Uint8Array } | { case: "jsonPayload" | "jspbPayload" | "textPayload"; value: string } | { case: undefined };
-  requestedOutputFormat: number;
-  messageType: string;
-  testCategory: number;
-  printUnknownFields: boolean;
-}
-
-type Result = { case: string; value: unknown };
+type Result = ConformanceResponse["result"];
 
 // Formats that later issues add to the runtime are looked up at run time.
 type JsonApi = {
@@ -47,7 +42,7 @@ type TextApi = {
 };
 const api = pb as unknown as Partial<JsonApi & TextApi>;
 
-function handle(req: Request): Result {
+function handle(req: ConformanceRequest): Result {
   if (req.messageType === "conformance.FailureSet") {
     return { case: "protobufPayload", value: pb.toBinary(FailureSetSchema, pb.create(FailureSetSchema)) };
   }
@@ -63,7 +58,7 @@ function handle(req: Request): Result {
       case "jsonPayload":
         if (!api.fromJsonString) return { case: "runtimeError", value: "JSON is not implemented yet" };
         msg = api.fromJsonString(schema, req.payload.value, {
-          registry: registry as Registry,
+          registry,
           ignoreUnknownFields: req.testCategory === TestCategory.JSON_IGNORE_UNKNOWN_PARSING_TEST,
         });
         break;
@@ -133,8 +128,8 @@ for (;;) {
   const len = new DataView(lenBytes.buffer).getUint32(0, true);
   const reqBytes = readExactly(len);
   if (!reqBytes) throw new Error("stdin closed inside a request");
-  const req = pb.fromBinary(RequestSchema, reqBytes) as Request;
-  const resp = pb.create(ResponseSchema, { result: handle(req) } as never);
+  const req = pb.fromBinary(RequestSchema, reqBytes);
+  const resp = pb.create(ResponseSchema, { result: handle(req) });
   const out = pb.toBinary(ResponseSchema, resp);
   const prefix = new Uint8Array(4);
   new DataView(prefix.buffer).setUint32(0, out.length, true);
