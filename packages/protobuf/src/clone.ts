@@ -7,7 +7,7 @@ import { zeroMessageFactory } from "./codecs/zero-message.js";
 import { setOwnProperty } from "./codecs/map-key.js";
 import { fieldIsSet } from "./fields.js";
 import { FieldPresence } from "./descriptors/edition.js";
-import { Boxing, cloneJson, fieldBoxing, type JsonValue } from "./codecs/boxing.js";
+import { Boxing, cloneJson, elementBoxing, fieldBoxing, type JsonValue } from "./codecs/boxing.js";
 
 /** Creates a deep copy of a message, including its unknown fields and extensions. */
 export function clone<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): MessageShape<Desc> {
@@ -29,12 +29,12 @@ function cloneMessage(schema: DescMessage, src: Record<string, unknown>): Record
     const v = src[field.localName];
     switch (field.fieldKind) {
       case "list":
-        dst[field.localName] = (v as unknown[]).map((e) => cloneElement(field.listKind, field.message, e));
+        dst[field.localName] = (v as unknown[]).map((e) => cloneElement(field.listKind, field.message, e, elementBoxing(field) === Boxing.Struct));
         break;
       case "map": {
         const out: Record<string, unknown> = {};
         for (const [k, e] of Object.entries(v as Record<string, unknown>)) {
-          setOwnProperty(out, k, cloneElement(field.mapKind, field.message, e));
+          setOwnProperty(out, k, cloneElement(field.mapKind, field.message, e, elementBoxing(field) === Boxing.Struct));
         }
         dst[field.localName] = out;
         break;
@@ -67,7 +67,8 @@ function cloneSingular(field: DescField, v: unknown): unknown {
   }
 }
 
-function cloneElement(kind: "scalar" | "enum" | "message", message: DescMessage | undefined, v: unknown): unknown {
+function cloneElement(kind: "scalar" | "enum" | "message", message: DescMessage | undefined, v: unknown, struct: boolean): unknown {
+  if (struct) return cloneJson(v as JsonValue);
   return kind === "message" ? cloneMessage(message!, v as Record<string, unknown>) : cloneScalar(v);
 }
 

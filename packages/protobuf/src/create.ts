@@ -6,7 +6,7 @@ import type { Message, MessageInitShape, MessageShape } from "./types.js";
 import { zeroMessageFactory } from "./codecs/zero-message.js";
 import { setOwnProperty } from "./codecs/map-key.js";
 import { ProtobufError } from "./wire/errors.js";
-import { Boxing, fieldBoxing, structToJson } from "./codecs/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing, structToJson } from "./codecs/boxing.js";
 
 /**
  * Creates a new message of the given schema, with every field at its default value, and
@@ -30,9 +30,15 @@ function isMessageOf(value: unknown, schema: DescMessage): boolean {
   );
 }
 
+const objectPrototype = Object.prototype as unknown as Record<string, unknown>;
+
 function initMessage(schema: DescMessage, msg: Record<string, unknown>, init: Record<string, unknown>): void {
   for (const member of schema.members) {
-    const value = init[member.localName];
+    const name = member.localName;
+    // Names like "hasOwnProperty" are not escaped: a plain init object inherits them from
+    // Object.prototype, and they are not field values.
+    if (name in objectPrototype && !Object.prototype.hasOwnProperty.call(init, name)) continue;
+    const value = init[name];
     if (value === undefined || value === null) continue;
     if (member.kind === "oneof") {
       const o = value as { case?: string; value?: unknown };
@@ -66,16 +72,24 @@ function initValue(field: DescField, value: unknown): unknown {
       }
     case "list": {
       const list = value as unknown[];
-      return field.listKind === "message" ? list.map((v) => create(field.message!, v as Record<string, unknown>)) : list.slice();
+      return field.listKind === "message" ? list.map((v) => initElement(field, v)) : list.slice();
     }
     case "map": {
       const map: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        setOwnProperty(map, k, field.mapKind === "message" ? create(field.message!, v as Record<string, unknown>) : v);
+        setOwnProperty(map, k, field.mapKind === "message" ? initElement(field, v) : v);
       }
       return map;
     }
     default:
       return value;
   }
+}
+
+/** A message element of a list or map: a message, or a JSON object for Struct elements. */
+function initElement(field: DescField, value: unknown): unknown {
+  if (elementBoxing(field) === Boxing.Struct) {
+    return isMessageOf(value, field.message!) ? structToJson(value as Message) : value;
+  }
+  return create(field.message!, value as Record<string, unknown>);
 }

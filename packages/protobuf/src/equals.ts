@@ -5,7 +5,7 @@ import type { DescField, DescMessage } from "./descriptors/types.js";
 import { ScalarType } from "./descriptors/scalar.js";
 import type { MessageShape } from "./types.js";
 import { fieldIsSet } from "./fields.js";
-import { Boxing, fieldBoxing, jsonEqual, type JsonValue } from "./codecs/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing, jsonEqual, type JsonValue } from "./codecs/boxing.js";
 
 /** Options for `equals()`. */
 export interface EqualsOptions {
@@ -57,13 +57,14 @@ function unknownEqual(a: UnknownList, b: UnknownList): boolean {
 function fieldEqual(field: DescField, a: Record<string, unknown>, b: Record<string, unknown>, unknown: boolean): boolean {
   const va = a[field.localName];
   const vb = b[field.localName];
+  const struct = elementBoxing(field) === Boxing.Struct;
   switch (field.fieldKind) {
     case "list": {
       const la = va as unknown[];
       const lb = vb as unknown[];
       if (la.length !== lb.length) return false;
       for (let i = 0; i < la.length; i++) {
-        if (!elementEqual(field.listKind, field.scalar, field.message, la[i], lb[i], unknown)) return false;
+        if (!elementEqual(field.listKind, field.scalar, field.message, la[i], lb[i], unknown, struct)) return false;
       }
       return true;
     }
@@ -74,7 +75,7 @@ function fieldEqual(field: DescField, a: Record<string, unknown>, b: Record<stri
       if (ka.length !== Object.keys(mb).length) return false;
       for (const k of ka) {
         if (!Object.prototype.hasOwnProperty.call(mb, k)) return false;
-        if (!elementEqual(field.mapKind, field.scalar, field.message, ma[k], mb[k], unknown)) return false;
+        if (!elementEqual(field.mapKind, field.scalar, field.message, ma[k], mb[k], unknown, struct)) return false;
       }
       return true;
     }
@@ -112,8 +113,10 @@ function elementEqual(
   va: unknown,
   vb: unknown,
   unknown: boolean,
+  struct = false,
 ): boolean {
   if (kind === "message") {
+    if (struct) return jsonEqual(va as JsonValue, vb as JsonValue);
     return messagesEqual(message!, va as Record<string, unknown>, vb as Record<string, unknown>, unknown);
   }
   return scalarEqual(kind === "enum" ? ScalarType.INT32 : scalar!, va, vb);

@@ -31,11 +31,12 @@ export function scalarTypeScriptType(scalar: ScalarType, longAsString: boolean):
 /** How a singular message field is held: a message, an unboxed wrapper primitive, or a JSON object. */
 export function messageFieldBoxing(field: DescField | DescExtension): "none" | "wrapper" | "struct" {
   if (field.fieldKind !== "message") return "none";
-  if (wrapperTypeNames.has(field.message.typeName)) return "wrapper";
-  if (field.message.typeName === "google.protobuf.Struct" && field.parent?.typeName !== "google.protobuf.Value") {
-    return "struct";
-  }
-  return "none";
+  if (field.oneof === undefined && wrapperTypeNames.has(field.message.typeName)) return "wrapper";
+  return isStruct(field, field.message) ? "struct" : "none";
+}
+
+function isStruct(field: DescField | DescExtension, message: { typeName: string } | undefined): boolean {
+  return message?.typeName === "google.protobuf.Struct" && field.parent?.typeName !== "google.protobuf.Value";
 }
 
 /** The TypeScript type of a field's value (without `?`). */
@@ -63,7 +64,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
         case "enum":
           return [f.importShape(field.enum!), "[]"];
         default:
-          return [f.importShape(field.message!), "[]"];
+          return [isStruct(field, field.message) ? f.runtime("JsonObject", true) : f.importShape(field.message!), "[]"];
       }
     case "map": {
       let value: Printable;
@@ -75,7 +76,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
           value = f.importShape(field.enum!);
           break;
         default:
-          value = f.importShape(field.message!);
+          value = isStruct(field, field.message) ? f.runtime("JsonObject", true) : f.importShape(field.message!);
       }
       return ["{ [key: string]: ", value, " }"];
     }
@@ -112,9 +113,13 @@ export function fieldJsonType(f: GeneratedFile, field: DescField | DescExtension
     case "message":
       return f.importJson(field.message);
     case "list":
-      return field.listKind === "scalar"
-        ? ["(", scalarJson(field.scalar!), ")[]"]
-        : [field.listKind === "enum" ? f.importJson(field.enum!) : f.importJson(field.message!), "[]"];
+      if (field.listKind === "scalar") {
+        const item = scalarJson(field.scalar!);
+        return item.includes("|") ? ["(", item, ")[]"] : [item, "[]"];
+      }
+      return field.listKind === "enum"
+        ? [f.importJson(field.enum!), "[]"]
+        : [f.importJson(field.message!), "[]"];
     case "map": {
       const value: Printable =
         field.mapKind === "scalar" ? scalarJson(field.scalar!) : field.mapKind === "enum" ? f.importJson(field.enum!) : f.importJson(field.message!);

@@ -13,7 +13,7 @@ import { cachedPlan } from "./plan-cache.js";
 import { scalarReader, scalarWireType, scalarZeroValue, isPackable, type ScalarReader } from "./scalar.js";
 import { setOwnProperty } from "./map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "./zero-message.js";
-import { boxValue, Boxing, fieldBoxing, unboxValue } from "./boxing.js";
+import { boxValue, Boxing, elementBoxing, fieldBoxing, structToJson, unboxValue } from "./boxing.js";
 
 /** Options that hold for one decode call. */
 export interface DecodeContext {
@@ -52,15 +52,20 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
     let no = 0;
     try {
       while (r.pos < end) {
+        // Errors about the tag report the offset of its first byte (tags may be 1-5 bytes).
+        const at = r.pos;
         const tag = r.uint32();
         no = tag >>> 3;
         const wt = tag & 7;
         if (wt === WireType.EndGroup) {
           if (no === group && group !== 0) return;
-          throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${r.pos - 1}`, r.pos - 1);
+          throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
         }
         if (no === 0) {
-          throw new BinaryDecodeError(`invalid field number 0 at offset ${r.pos - 1}`, r.pos - 1);
+          throw new BinaryDecodeError(`invalid field number 0 at offset ${at}`, at);
+        }
+        if (wt > 5) {
+          throw new BinaryDecodeError(`invalid wire type ${wt} at offset ${at}`, at);
         }
         const dec = no < DENSE_LIMIT ? dense[no] : sparse?.get(no);
         if (dec === undefined || !dec(msg, r, wt, depth, ctx)) {
@@ -210,13 +215,14 @@ function messageListDecoder(field: DescField & { fieldKind: "list" }): FieldDeco
   const no = field.number;
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
+  const struct = elementBoxing(field) === Boxing.Struct;
   return (msg, r, wt, depth, ctx) => {
     if (wt !== expected) return false;
     dec ??= messageDecoder(desc);
     factory ??= zeroMessageFactory(desc);
     const sub = factory();
     readSubMessage(dec, sub, r, wt, no, depth, ctx);
-    (msg[name] as unknown[]).push(sub);
+    (msg[name] as unknown[]).push(struct ? structToJson(sub) : sub);
     return true;
   };
 }
@@ -327,11 +333,13 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
     let dec: MessageDecoder | undefined;
     valueWireType = WireType.LengthDelimited;
     valueZero = () => zeroMessageFactory(desc)();
+    const struct = elementBoxing(field) === Boxing.Struct;
+    if (struct) valueZero = () => ({});
     readValue = (r, wt, depth, ctx) => {
       dec ??= messageDecoder(desc);
       const sub = zeroMessageFactory(desc)();
       readSubMessage(dec, sub, r, wt, 2, depth, ctx);
-      return sub;
+      return struct ? structToJson(sub) : sub;
     };
   } else {
     const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar!;

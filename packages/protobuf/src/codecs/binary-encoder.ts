@@ -12,7 +12,7 @@ import type { Message, UnknownField } from "../types.js";
 import { cachedPlan } from "./plan-cache.js";
 import { isScalarZeroValue, scalarFixedSize, scalarWireType, scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyToScalar } from "./map-key.js";
-import { boxValue, Boxing, fieldBoxing } from "./boxing.js";
+import { boxValue, Boxing, elementBoxing, fieldBoxing, jsonToStruct, type JsonObject } from "./boxing.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
@@ -251,7 +251,14 @@ function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
   const name = field.localName;
   const no = field.number;
   if (field.listKind === "message") {
-    const enc = messageValueEncoder(field.message!, no, field.delimitedEncoding);
+    const desc = field.message!;
+    const enc = messageValueEncoder(desc, no, field.delimitedEncoding);
+    if (elementBoxing(field) === Boxing.Struct) {
+      return (msg, w, writeUnknown) => {
+        const list = msg[name] as JsonObject[];
+        for (let i = 0; i < list.length; i++) enc(jsonToStruct(desc, list[i]), w, writeUnknown);
+      };
+    }
     return (msg, w, writeUnknown) => {
       const list = msg[name] as unknown[];
       for (let i = 0; i < list.length; i++) enc(list[i], w, writeUnknown);
@@ -301,10 +308,11 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
   if (field.mapKind === "message") {
     const desc = field.message!;
     let enc: MessageEncoder | undefined;
+    const struct = elementBoxing(field) === Boxing.Struct;
     writeValue = (w, v, writeUnknown) => {
       enc ??= messageEncoder(desc);
       w.uint32(0x12).fork();
-      enc(v, w, writeUnknown);
+      enc(struct ? jsonToStruct(desc, v as JsonObject) : v, w, writeUnknown);
       w.join();
     };
   } else {

@@ -1,8 +1,9 @@
 /**
- * Unboxed well-known types, as in protobuf-es v2: a singular message field whose type is a
- * wrapper (google.protobuf.Int32Value, ...) holds the primitive value itself, and a singular
- * google.protobuf.Struct field holds a plain JSON object (except inside google.protobuf.Value,
- * whose struct_value stays a message). Lists and maps hold messages as usual.
+ * Unboxed well-known types, as in protobuf-es v2: a singular message field (not in a oneof)
+ * whose type is a wrapper (google.protobuf.Int32Value, ...) holds the primitive value itself,
+ * and google.protobuf.Struct values hold plain JSON objects — in singular fields, oneofs,
+ * lists and map values alike — except inside google.protobuf.Value, whose struct_value stays a
+ * message. Lists and maps of wrappers hold messages.
  */
 import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";
@@ -37,14 +38,21 @@ export function isWrapperDesc(desc: DescMessage): boolean {
   return wrapperTypeNames.has(desc.typeName) && desc.fields.length === 1 && desc.fields[0].number === 1;
 }
 
-/** How a field holds its value: boxed as a message, or unboxed. */
+/** How a singular message field holds its value: boxed as a message, or unboxed. */
 export function fieldBoxing(field: DescField | DescExtension): Boxing {
   if (field.fieldKind !== "message") return Boxing.None;
-  if (isWrapperDesc(field.message)) return Boxing.Wrapper;
-  if (field.message.typeName === "google.protobuf.Struct" && field.parent?.typeName !== "google.protobuf.Value") {
-    return Boxing.Struct;
-  }
-  return Boxing.None;
+  if (field.oneof === undefined && isWrapperDesc(field.message)) return Boxing.Wrapper;
+  return isStructField(field.message, field) ? Boxing.Struct : Boxing.None;
+}
+
+/** How the elements of a list field, or the values of a map field, are held. */
+export function elementBoxing(field: DescField | DescExtension): Boxing {
+  if ((field.fieldKind !== "list" && field.fieldKind !== "map") || field.message === undefined) return Boxing.None;
+  return isStructField(field.message, field) ? Boxing.Struct : Boxing.None;
+}
+
+function isStructField(message: DescMessage, field: DescField | DescExtension): boolean {
+  return message.typeName === "google.protobuf.Struct" && field.parent?.typeName !== "google.protobuf.Value";
 }
 
 import type { JsonObject, JsonValue } from "../json/json-value.js";

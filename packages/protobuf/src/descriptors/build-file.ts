@@ -44,7 +44,16 @@ const hasOwn = (obj: object | undefined, key: string): boolean =>
   obj !== undefined && Object.prototype.hasOwnProperty.call(obj, key);
 
 /** Builds the descriptors of one file. Its dependencies must already be in the resolver. */
-export function buildFile(proto: FileDescriptorProto, dependencies: DescFile[], resolver: TypeResolver): DescFile {
+export function buildFile(proto: FileDescriptorProto, dependencies: DescFile[], registryResolver: TypeResolver): DescFile {
+  // Map entry messages are linked, but kept out of registries (as protobuf-es does).
+  const mapEntries = new Map<string, DescMessage>();
+  const resolver: TypeResolver = {
+    resolveType: (typeName) => mapEntries.get(typeName) ?? registryResolver.resolveType(typeName),
+    addType: (desc) => {
+      if (desc.kind === "message" && desc.proto.options?.mapEntry === true) mapEntries.set(desc.typeName, desc);
+      else registryResolver.addType(desc);
+    },
+  };
   const edition = fileEdition(proto);
   const fileFeatures = resolveFeatures(featureDefaults(edition), proto.options?.features);
   const file: DescFile = {
