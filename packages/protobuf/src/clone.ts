@@ -6,6 +6,7 @@ import type { Message, MessageShape } from "./types.js";
 import { zeroMessageFactory } from "./codecs/zero-message.js";
 import { setOwnProperty } from "./codecs/map-key.js";
 import { fieldIsSet } from "./fields.js";
+import { eagerOf } from "./lazy/view-decode.js";
 import { FieldPresence } from "./descriptors/edition.js";
 import { Boxing, cloneJson, elementBoxing, fieldBoxing, type JsonValue } from "./codecs/boxing.js";
 
@@ -15,6 +16,8 @@ export function clone<Desc extends DescMessage>(schema: Desc, message: MessageSh
 }
 
 function cloneMessage(schema: DescMessage, src: Record<string, unknown>): Record<string, unknown> {
+  // A clone of a lazy view is an ordinary (eager) message.
+  src = eagerOf(src);
   const dst = zeroMessageFactory(schema)() as Record<string, unknown>;
   for (const member of schema.members) {
     if (member.kind === "oneof") {

@@ -5,6 +5,7 @@ import type { DescField, DescMessage } from "./descriptors/types.js";
 import { ScalarType } from "./descriptors/scalar.js";
 import type { MessageShape } from "./types.js";
 import { fieldIsSet } from "./fields.js";
+import { eagerOf } from "./lazy/view-decode.js";
 import { Boxing, elementBoxing, fieldBoxing, jsonEqual, type JsonValue } from "./codecs/boxing.js";
 
 /** Options for `equals()`. */
@@ -28,6 +29,9 @@ export function equals<Desc extends DescMessage>(
 
 function messagesEqual(schema: DescMessage, a: Record<string, unknown>, b: Record<string, unknown>, unknown: boolean): boolean {
   if (a === b) return true;
+  // Lazy views compare by their decoded content.
+  a = eagerOf(a);
+  b = eagerOf(b);
   if (a.$typeName !== schema.typeName || b.$typeName !== schema.typeName) return false;
   for (const member of schema.members) {
     if (member.kind === "oneof") {

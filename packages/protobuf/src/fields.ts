@@ -7,6 +7,7 @@ import type { MessageShape } from "./types.js";
 import { isScalarZeroValue } from "./codecs/scalar.js";
 import { ScalarType } from "./descriptors/scalar.js";
 import { zeroMessageFactory } from "./codecs/zero-message.js";
+import { eagerOf } from "./lazy/view-decode.js";
 
 /**
  * True if the field is set:
@@ -17,7 +18,7 @@ import { zeroMessageFactory } from "./codecs/zero-message.js";
  */
 export function isFieldSet<Desc extends DescMessage>(message: MessageShape<Desc>, field: DescField): boolean {
   if (field.parent.typeName !== message.$typeName) return false;
-  return fieldIsSet(message as unknown as Record<string, unknown>, field);
+  return fieldIsSet(eagerOf(message) as unknown as Record<string, unknown>, field);
 }
 
 /** @internal Presence of a field on a message object. */

@@ -6,6 +6,9 @@ import type { MessageShape } from "./types.js";
 import { BinaryReader } from "./wire/binary-reader.js";
 import { messageDecoder, type DecodeContext } from "./codecs/binary-decoder.js";
 import { zeroMessageFactory } from "./codecs/zero-message.js";
+import { messageValidator } from "./lazy/validate.js";
+import { createView } from "./lazy/view-decode.js";
+import { LazyMessageError, stateOf, type ViewContext } from "./lazy/view-state.js";
 
 /** Options for `fromBinary()` and `mergeFromBinary()`. */
 export interface BinaryReadOptions {
@@ -13,6 +16,18 @@ export interface BinaryReadOptions {
   readUnknownFields: boolean;
   /** Maximum nesting depth of messages and groups. Default 100, as in Google's runtimes. */
   maxDepth: number;
+  /**
+   * Decode lazily: return a read-only view that decodes sub-messages, strings and lists on
+   * first access, and that `toBinary()` writes by copying its original bytes while it is
+   * untouched. The view keeps the input buffer alive; `materialize()` releases it.
+   * Default false.
+   */
+  lazy: boolean;
+  /**
+   * With `lazy`: validate the whole input up front (default true), so that later lazy decodes
+   * cannot fail. With `false`, bad bytes throw a BinaryDecodeError when the field is read.
+   */
+  validate: boolean;
 }
 
 const defaultContext: DecodeContext = { readUnknown: true, maxDepth: 100 };
@@ -28,17 +43,33 @@ function contextOf(options: Partial<BinaryReadOptions> | undefined): DecodeConte
 /**
  * Parses a message from the protobuf binary format. Throws a BinaryDecodeError that names
  * the field and byte offset on malformed input. Bytes fields of the result are views into
- * `bytes` (no copies).
+ * `bytes` (no copies). With `{ lazy: true }`, returns a lazy read-only view.
  */
 export function fromBinary<Desc extends DescMessage>(
   schema: Desc,
   bytes: Uint8Array,
   options?: Partial<BinaryReadOptions>,
 ): MessageShape<Desc> {
+  if (options?.lazy === true) {
+    return fromBinaryLazy(schema, bytes, options);
+  }
   const msg = zeroMessageFactory(schema)();
   const r = new BinaryReader(bytes);
   messageDecoder(schema)(msg, r, r.len, 0, 0, contextOf(options));
   return msg as unknown as MessageShape<Desc>;
+}
+
+function fromBinaryLazy<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, options: Partial<BinaryReadOptions>): MessageShape<Desc> {
+  const ctx: ViewContext = {
+    validated: options.validate !== false,
+    readUnknown: options.readUnknownFields ?? true,
+    maxDepth: options.maxDepth ?? 100,
+  };
+  if (ctx.validated) {
+    const r = new BinaryReader(bytes);
+    messageValidator(schema)(r, r.len, 0, 0, ctx.maxDepth);
+  }
+  return createView(schema, bytes, [0, bytes.length], 0, ctx) as MessageShape<Desc>;
 }
 
 /**
@@ -51,6 +82,9 @@ export function mergeFromBinary<Desc extends DescMessage>(
   bytes: Uint8Array,
   options?: Partial<BinaryReadOptions>,
 ): MessageShape<Desc> {
+  if (stateOf(target) !== undefined) {
+    throw new LazyMessageError(`cannot merge into ${schema.typeName}: the message is a read-only lazy view; use toMutable() first`);
+  }
   const r = new BinaryReader(bytes);
   messageDecoder(schema)(target, r, r.len, 0, 0, contextOf(options));
   return target;

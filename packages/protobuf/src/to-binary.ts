@@ -5,6 +5,8 @@ import type { DescMessage } from "./descriptors/types.js";
 import type { MessageShape } from "./types.js";
 import { BinaryWriter } from "./wire/binary-writer.js";
 import { messageEncoder } from "./codecs/binary-encoder.js";
+import { stateOf } from "./lazy/view-state.js";
+import { viewBytes } from "./lazy/view-decode.js";
 
 /** Options for `toBinary()`. */
 export interface BinaryWriteOptions {
@@ -23,6 +25,9 @@ export function toBinary<Desc extends DescMessage>(
   options?: Partial<BinaryWriteOptions>,
 ): Uint8Array {
   const writeUnknown = options?.writeUnknownFields ?? true;
+  // A lazy view is unchanged by construction: its original bytes are its encoding.
+  const view = stateOf(message);
+  if (view !== undefined && writeUnknown) return viewBytes(view);
   const w = sharedWriter;
   try {
     messageEncoder(schema)(message, w, writeUnknown);

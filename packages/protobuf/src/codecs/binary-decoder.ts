@@ -30,7 +30,7 @@ export interface DecodeContext {
 export type MessageDecoder = (msg: any, r: BinaryReader, end: number, group: number, depth: number, ctx: DecodeContext) => void;
 
 /** Decodes one field occurrence. Returns false if the wire type does not fit the field. */
-type FieldDecoder = (msg: any, r: BinaryReader, wt: number, depth: number, ctx: DecodeContext) => boolean;
+export type FieldDecoder = (msg: any, r: BinaryReader, wt: number, depth: number, ctx: DecodeContext) => boolean;
 
 const decoderKey = Symbol("pbjet.binaryDecoder");
 /** Field numbers below this are dispatched through an array; larger ones through a Map. */
@@ -98,7 +98,8 @@ function compileFields(desc: DescMessage): [(FieldDecoder | undefined)[], Map<nu
   return [dense, sparse];
 }
 
-function fieldDecoder(field: DescField): FieldDecoder {
+/** @internal The decoder of one field, as the message decoder uses it. */
+export function fieldDecoder(field: DescField): FieldDecoder {
   switch (field.fieldKind) {
     case "list":
       return field.listKind === "message" ? messageListDecoder(field) : scalarListDecoder(field);

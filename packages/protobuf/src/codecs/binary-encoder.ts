@@ -12,6 +12,8 @@ import type { Message, UnknownField } from "../types.js";
 import { cachedPlan } from "./plan-cache.js";
 import { isScalarZeroValue, scalarFixedSize, scalarWireType, scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyToScalar } from "./map-key.js";
+import { viewState, type ViewState } from "../lazy/view-state.js";
+import { eagerOf, writeViewField } from "../lazy/view-decode.js";
 import { boxValue, Boxing, elementBoxing, fieldBoxing, jsonToStruct, type JsonObject } from "./boxing.js";
 
 /** Encodes a message of one type into a writer. */
@@ -149,14 +151,19 @@ function valueEncoder(field: DescField): (value: any, w: BinaryWriter, writeUnkn
 function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) {
   let enc: MessageEncoder | undefined;
   if (delimited) {
-    return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => {
+    return (v: any, w: BinaryWriter, writeUnknown: boolean) => {
+      // A lazy view that is written whole is copied from its original bytes.
+      const s: ViewState | undefined = v[viewState];
+      if (s !== undefined && s.view === v && writeUnknown) return writeViewField(s, w, no, true);
       enc ??= messageEncoder(desc);
       w.tag(no, WireType.StartGroup);
       enc(v, w, writeUnknown);
       w.tag(no, WireType.EndGroup);
     };
   }
-  return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => {
+  return (v: any, w: BinaryWriter, writeUnknown: boolean) => {
+    const s: ViewState | undefined = v[viewState];
+    if (s !== undefined && s.view === v && writeUnknown) return writeViewField(s, w, no, false);
     enc ??= messageEncoder(desc);
     w.tag(no, WireType.LengthDelimited).fork();
     enc(v, w, writeUnknown);

@@ -3,12 +3,17 @@
  * that 64-bit values are exact with and without BigInt, and their range checks.
  */
 
-/** Maximum magnitudes as decimal strings. */
+/** The largest int32. */
 export const INT32_MAX = "2147483647";
+/** The magnitude of the smallest int32. */
 export const INT32_MIN_MAGNITUDE = "2147483648";
+/** The largest uint32. */
 export const UINT32_MAX = "4294967295";
+/** The largest int64. */
 export const INT64_MAX = "9223372036854775807";
+/** The magnitude of the smallest int64. */
 export const INT64_MIN_MAGNITUDE = "9223372036854775808";
+/** The largest uint64. */
 export const UINT64_MAX = "18446744073709551615";
 
 /** More digits than any 64-bit value has, per radix: the literal is out of range. */

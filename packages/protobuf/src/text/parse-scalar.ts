@@ -39,7 +39,7 @@ export function parseScalar(tok: Tokenizer, spec: ScalarSpec): ScalarValue {
       return parseBool(tok);
     case ScalarType.DOUBLE:
     case ScalarType.FLOAT:
-      return parseFloat(tok, spec.scalar === ScalarType.FLOAT);
+      return parseFloating(tok, spec.scalar === ScalarType.FLOAT);
     case ScalarType.INT32:
     case ScalarType.SINT32:
     case ScalarType.SFIXED32:
@@ -100,7 +100,7 @@ function parseInteger(tok: Tokenizer, max: string, minMagnitude: string | undefi
   return negative && m !== "0" ? "-" + m : m;
 }
 
-function parseFloat(tok: Tokenizer, float32: boolean): number {
+function parseFloating(tok: Tokenizer, float32: boolean): number {
   const first = tok.peek();
   const negative = tok.trySymbol("-");
   const t = tok.next();

@@ -9,7 +9,7 @@ import type { Message } from "../types.js";
 import { zeroMessageFactory } from "../codecs/zero-message.js";
 import { scalarZeroValue } from "../codecs/scalar.js";
 import { mapKeyToProperty, setOwnProperty } from "../codecs/map-key.js";
-import { Boxing, boxValue, fieldBoxing, unboxValue } from "../codecs/boxing.js";
+import { Boxing, boxValue, elementBoxing, fieldBoxing, unboxValue } from "../codecs/boxing.js";
 import { getExtension, hasExtension, setExtension } from "../extensions.js";
 import { toBinary } from "../to-binary.js";
 import { textFieldTable } from "./field-table.js";
@@ -54,6 +54,7 @@ export class TextParser {
     let extensions: Obj | undefined;
     const extList: DescExtension[] = [];
     const tok = this.tok;
+    const table = textFieldTable(desc);
     for (;;) {
       const t = tok.peek();
       if (t.kind === TokenKind.End) {
@@ -77,9 +78,9 @@ export class TextParser {
           this.parseFieldValue(ext, extensions, depth);
         }
       } else if (name.kind === TokenKind.Ident) {
-        const field = textFieldTable(desc).byName.get(name.text);
+        const field = table.byName.get(name.text);
         if (field === undefined) {
-          if (!textFieldTable(desc).reserved.has(name.text)) {
+          if (!table.reserved.has(name.text)) {
             throw errorAt(name, `unknown field "${name.text}" in message ${desc.typeName}`);
           }
           this.skipFieldValue(depth);
@@ -155,8 +156,12 @@ export class TextParser {
       tok.trySymbol(":");
       const sub = zeroMessageFactory(anyDesc)();
       this.parseMessageValue(anyDesc, sub, depth);
+      try {
+        msg[value.localName] = toBinary(anyDesc, sub);
+      } catch (e) {
+        throw errorAt(open, `cannot serialize ${typeName} for [${name}]: ${e instanceof Error ? e.message : String(e)}`);
+      }
       msg[typeUrl.localName] = name;
-      msg[value.localName] = toBinary(anyDesc, sub);
       return undefined;
     }
     const ext = registry?.getExtension(name);
@@ -195,10 +200,11 @@ export class TextParser {
         const list = target[field.localName] as unknown[];
         if (field.listKind === "message") {
           tok.trySymbol(":");
+          const boxing = elementBoxing(field);
           this.parseListOrOne(() => {
             const sub = zeroMessageFactory(field.message!)();
             this.parseMessageValue(field.message!, sub, depth);
-            list.push(sub);
+            list.push(boxing === Boxing.None ? sub : unboxValue(boxing, sub as Message));
           });
           return;
         }
@@ -316,7 +322,9 @@ export class TextParser {
       if (!tok.trySymbol(";")) tok.trySymbol(",");
     }
     const k = mapKeyToProperty(key ?? scalarZeroValue(field.mapKey, false));
-    setOwnProperty(map, k, value ?? mapValueZero(field));
+    value ??= mapValueZero(field);
+    const boxing = elementBoxing(field);
+    setOwnProperty(map, k, boxing === Boxing.None ? value : unboxValue(boxing, value as Message));
   }
 
   /** Skips the value of a reserved field: scalar, list, or message. */

@@ -3,6 +3,7 @@
  * entries sorted by key, Any expanded when its type is in the registry, and optionally the
  * unknown fields.
  */
+import { eagerOf } from "../lazy/view-decode.js";
 import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
@@ -10,7 +11,7 @@ import type { Message, UnknownField } from "../types.js";
 import { fieldIsSet } from "../fields.js";
 import { getExtension } from "../extensions.js";
 import { fromBinary } from "../from-binary.js";
-import { Boxing, boxValue, fieldBoxing } from "../codecs/boxing.js";
+import { Boxing, boxValue, elementBoxing, fieldBoxing } from "../codecs/boxing.js";
 import { textFieldName, textFieldTable } from "./field-table.js";
 import { formatEnum, formatScalar } from "./format-scalar.js";
 import { compareDecimal } from "./integer.js";
@@ -32,6 +33,7 @@ const TYPE_URL = /^[A-Za-z_][A-Za-z0-9_]*(?:[./][A-Za-z_][A-Za-z0-9_]*)*$/;
 
 /** Prints the fields of a message (without braces). */
 export function printMessage(desc: DescMessage, msg: Obj, out: TextOutput, settings: PrintSettings): void {
+  msg = eagerOf(msg);
   if (desc.typeName === ANY && settings.registry !== undefined && printAnyExpanded(desc, msg, out, settings)) {
     return;
   }
@@ -126,24 +128,26 @@ function printValue(field: AnyField, name: string, value: any, out: TextOutput, 
       return;
     case "message": {
       // Unboxed well-known types (wrappers, Struct) are printed as the messages they stand for.
-      const boxing = fieldBoxing(field);
-      printNested(name, field.message, boxing === Boxing.None ? value : boxValue(boxing, field.message, value), out, settings);
+      printNested(name, field.message, boxed(fieldBoxing(field), field.message, value), out, settings);
       return;
     }
-    case "list":
+    case "list": {
+      const boxing = elementBoxing(field);
       for (const v of value as unknown[]) {
-        if (field.listKind === "message") printNested(name, field.message!, v as Obj, out, settings);
+        if (field.listKind === "message") printNested(name, field.message!, boxed(boxing, field.message!, v), out, settings);
         else if (field.listKind === "enum") out.field(name, formatEnum(field.enum!, v as number));
         else out.field(name, formatScalar(field.scalar!, v));
       }
       return;
+    }
     case "map": {
       const map = value as Obj;
+      const boxing = elementBoxing(field);
       for (const key of sortedKeys(field.mapKey, Object.keys(map))) {
         out.open(name);
         out.field("key", field.mapKey === ScalarType.STRING ? formatScalar(ScalarType.STRING, key) : key);
         const v = map[key];
-        if (field.mapKind === "message") printNested("value", field.message!, v as Obj, out, settings);
+        if (field.mapKind === "message") printNested("value", field.message!, boxed(boxing, field.message!, v), out, settings);
         else if (field.mapKind === "enum") out.field("value", formatEnum(field.enum!, v as number));
         else out.field("value", formatScalar(field.scalar!, v));
         out.close();
@@ -151,6 +155,11 @@ function printValue(field: AnyField, name: string, value: any, out: TextOutput, 
       return;
     }
   }
+}
+
+/** The message an (possibly unboxed) value stands for. */
+function boxed(boxing: Boxing, desc: DescMessage, value: unknown): Obj {
+  return (boxing === Boxing.None ? value : boxValue(boxing, desc, value)) as Obj;
 }
 
 /** Map keys in the order C++ prints them: by value (false before true, numbers numerically). */
