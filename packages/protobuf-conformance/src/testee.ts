@@ -19,6 +19,15 @@ import { file_google_protobuf_test_messages_proto3 } from "./gen/google/protobuf
 import { file_editions_golden_test_messages_proto2_editions } from "./gen/editions/golden/test_messages_proto2_editions_pb.js";
 import { file_editions_golden_test_messages_proto3_editions } from "./gen/editions/golden/test_messages_proto3_editions_pb.js";
 import { file_conformance_test_protos_test_messages_edition2023 } from "./gen/conformance/test_protos/test_messages_edition2023_pb.js";
+import {
+  file_google_protobuf_any,
+  file_google_protobuf_duration,
+  file_google_protobuf_empty,
+  file_google_protobuf_field_mask,
+  file_google_protobuf_struct,
+  file_google_protobuf_timestamp,
+  file_google_protobuf_wrappers,
+} from "@pbjet/protobuf/wkt";
 
 // Every message type the runner may ask for, from the code our protoc-gen-es generated.
 const registry = pb.createRegistry(
@@ -27,9 +36,20 @@ const registry = pb.createRegistry(
   file_editions_golden_test_messages_proto2_editions,
   file_editions_golden_test_messages_proto3_editions,
   file_conformance_test_protos_test_messages_edition2023,
+  // The well-known types, which google.protobuf.Any in JSON input and output refers to.
+  file_google_protobuf_any,
+  file_google_protobuf_duration,
+  file_google_protobuf_empty,
+  file_google_protobuf_field_mask,
+  file_google_protobuf_struct,
+  file_google_protobuf_timestamp,
+  file_google_protobuf_wrappers,
 );
 
 type Result = ConformanceResponse["result"];
+
+// With PBJET_CONFORMANCE_LAZY=1, every binary input is decoded lazily (a read-only view).
+const lazy = process.env.PBJET_CONFORMANCE_LAZY === "1";
 
 // Formats that later issues add to the runtime are looked up at run time.
 type JsonApi = {
@@ -53,7 +73,9 @@ function handle(req: ConformanceRequest): Result {
   try {
     switch (req.payload.case) {
       case "protobufPayload":
-        msg = pb.fromBinary(schema, req.payload.value);
+        // Lazily: decode a view, then read every field through it into an ordinary message,
+        // which re-encodes canonically (an untouched view would be written as its input).
+        msg = lazy ? readThroughView(schema, pb.fromBinary(schema, req.payload.value, { lazy: true })) : pb.fromBinary(schema, req.payload.value);
         break;
       case "jsonPayload":
         if (!api.fromJsonString) return { case: "runtimeError", value: "JSON is not implemented yet" };
@@ -93,6 +115,29 @@ function handle(req: ConformanceRequest): Result {
   } catch (e) {
     return { case: "serializeError", value: String(e) };
   }
+}
+
+/** Copies a lazy view into an ordinary message by reading every field through the view. */
+function readThroughView(schema: DescMessage, view: Message): Message {
+  const msg = pb.toMutable(schema, view) as unknown as Record<string, unknown>;
+  const deep = (desc: DescMessage | undefined, v: unknown): unknown =>
+    desc !== undefined && pb.isLazyMessage(v) ? readThroughView(desc, v as Message) : v;
+  for (const member of schema.members) {
+    const v = msg[member.localName];
+    if (member.kind === "oneof") {
+      const o = v as { case: string | undefined; value?: unknown };
+      const field = member.fields.find((f) => f.localName === o.case);
+      if (field !== undefined) o.value = deep(field.message, o.value);
+    } else if (member.fieldKind === "list") {
+      msg[member.localName] = (v as unknown[]).map((e) => deep(member.message, e));
+    } else if (member.fieldKind === "map") {
+      const map = v as Record<string, unknown>;
+      for (const k of Object.keys(map)) map[k] = deep(member.message, map[k]);
+    } else if (member.fieldKind === "message") {
+      msg[member.localName] = deep(member.message, v);
+    }
+  }
+  return msg as unknown as Message;
 }
 
 /** Reads exactly n bytes from stdin, or returns undefined at end of input. */

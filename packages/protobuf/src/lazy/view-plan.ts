@@ -4,7 +4,7 @@
  * occurs in the bytes. Built once per message descriptor and cached on it.
  */
 import type { DescField, DescMessage, DescOneof } from "../descriptors/types.js";
-import { FieldPresence } from "../descriptors/edition.js";
+import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryDecodeError } from "../wire/errors.js";
@@ -140,13 +140,13 @@ function absentValue(field: DescField): unknown {
     case "message":
       return undefined;
     case "enum":
-      if (field.presence === FieldPresence.EXPLICIT && field.parent.file.edition === 999) return undefined;
+      if (field.presence === FieldPresence.EXPLICIT && field.parent.file.edition === Edition.EDITION_PROTO3) return undefined;
       return field.getDefaultValue() ?? field.enum.values[0]?.number ?? 0;
     case "scalar": {
       // proto3 explicit presence reads undefined; proto2 and editions read the default.
-      if (field.presence === FieldPresence.EXPLICIT && field.parent.file.edition === 999) return undefined;
-      const d = field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString);
-      return d instanceof Uint8Array ? Object.freeze(d) : d;
+      if (field.presence === FieldPresence.EXPLICIT && field.parent.file.edition === Edition.EDITION_PROTO3) return undefined;
+      // Like the default on an eager message's prototype, a bytes default is shared.
+      return field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString);
     }
   }
 }
