@@ -58,7 +58,11 @@ export type MessageShape<Desc extends DescMessage | GenMessage<Message>> =
 
 /** The init type for `create()`: every field optional, nested messages as init objects too. */
 export type MessageInitShape<Desc extends DescMessage | GenMessage<Message>> =
-  Desc extends GenMessage<infer T> ? T | MessageInit<T> : Record<string, unknown>;
+  Desc extends GenMessage<infer T>
+    ? Message extends T
+      ? Record<string, unknown> // a descriptor without generated types: any init object
+      : T | MessageInit<T>
+    : Record<string, unknown>;
 
 /** The type of an extension's value. */
 export type ExtensionValueShape<Desc extends DescExtension | GenExtension> =

@@ -14,6 +14,9 @@ import { scalarReader, scalarWireType, scalarZeroValue, isPackable, type ScalarR
 import { setOwnProperty } from "./map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "./zero-message.js";
 import { boxValue, Boxing, elementBoxing, fieldBoxing, structToJson, unboxValue } from "./boxing.js";
+import { createView } from "../lazy/view-decode.js";
+import { messageValidator } from "../lazy/validate.js";
+import { stateOf, type ViewContext } from "../lazy/view-state.js";
 
 /** Options that hold for one decode call. */
 export interface DecodeContext {
@@ -102,10 +105,12 @@ function compileFields(desc: DescMessage): [(FieldDecoder | undefined)[], Map<nu
 export function fieldDecoder(field: DescField): FieldDecoder {
   switch (field.fieldKind) {
     case "list":
+      if (field.listKind === "message" && field.lazy && elementBoxing(field) === Boxing.None) return lazyFieldDecoder(field);
       return field.listKind === "message" ? messageListDecoder(field) : scalarListDecoder(field);
     case "map":
       return mapDecoder(field);
     case "message":
+      if (field.lazy && !field.oneof && fieldBoxing(field) === Boxing.None) return lazyFieldDecoder(field);
       return field.oneof ? oneofMessageDecoder(field) : messageFieldDecoder(field);
     default:
       return singularScalarDecoder(field);
@@ -381,6 +386,79 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
       return true;
     }
     setOwnProperty(msg[name] as Record<string, unknown>, key ?? keyZero, value === undefined ? valueZero() : value);
+    return true;
+  };
+}
+
+const verifiedViewContexts = new WeakMap<DecodeContext, ViewContext>();
+const unverifiedViewContexts = new WeakMap<DecodeContext, ViewContext>();
+
+function varintSize(v: number): number {
+  let n = 1;
+  for (; v >= 0x80; v >>>= 7) n++;
+  return n;
+}
+
+/**
+ * A message field with the option `[lazy = true]` or `[unverified_lazy = true]`: decoded as a
+ * lazy view even in an eager decode. `lazy` fields are validated first; `unverified_lazy`
+ * fields are not, and report bad bytes when read.
+ */
+function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }): FieldDecoder {
+  const name = field.localName;
+  const expected = expectedMessageWireType(field);
+  const desc = field.message!;
+  const no = field.number;
+  const verify = field.proto.options?.unverifiedLazy !== true;
+  const list = field.fieldKind === "list";
+  const endTagSize = varintSize(((no << 3) | WireType.EndGroup) >>> 0);
+  const viewContexts = verify ? verifiedViewContexts : unverifiedViewContexts;
+  return (msg, r, wt, depth, ctx) => {
+    if (wt !== expected) return false;
+    if (depth >= ctx.maxDepth) {
+      throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
+    }
+    let start: number;
+    let end: number;
+    if (wt === WireType.StartGroup) {
+      start = r.pos;
+      if (verify) messageValidator(desc)(r, r.len, no, depth + 1, ctx.maxDepth);
+      else r.skip(wt, no);
+      end = r.pos - endTagSize;
+    } else {
+      end = r.readEnd();
+      start = r.pos;
+      if (verify) {
+        const outer = r.len;
+        r.len = end;
+        messageValidator(desc)(r, end, 0, depth + 1, ctx.maxDepth);
+        r.len = outer;
+      }
+      r.pos = end;
+    }
+    let vctx = viewContexts.get(ctx);
+    if (vctx === undefined) {
+      vctx = { validated: verify, readUnknown: ctx.readUnknown, maxDepth: ctx.maxDepth };
+      viewContexts.set(ctx, vctx);
+    }
+    if (list) {
+      (msg[name] as unknown[]).push(createView(desc, r.buf, [start, end], depth + 1, vctx));
+      return true;
+    }
+    // A repeated occurrence merges with the previous one: one view over both ranges.
+    const prev = stateOf(msg[name]);
+    const ranges = prev !== undefined && prev.buf === r.buf ? [...prev.ranges, start, end] : [start, end];
+    if (msg[name] !== undefined && prev === undefined) {
+      // Merging into a message that is already decoded (mergeFromBinary): decode eagerly.
+      const outer = r.len;
+      r.pos = start;
+      r.len = end;
+      messageDecoder(desc)(msg[name], r, end, 0, depth + 1, ctx);
+      r.len = outer;
+      r.pos = wt === WireType.StartGroup ? end + endTagSize : end;
+      return true;
+    }
+    msg[name] = createView(desc, r.buf, ranges, depth + 1, vctx);
     return true;
   };
 }

@@ -27,7 +27,7 @@ export const INT32_MIN = -0x80000000;
 const EMPTY = new Uint8Array(0);
 const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
 /** Size of the first buffer a writer allocates. */
-const INITIAL_CAPACITY = 64;
+const INITIAL_CAPACITY = 128;
 /**
  * Strings at least this long are encoded with TextEncoder.encodeInto (faster
  * than the inline encoder from about 24 code units on, ASCII or not).
@@ -266,9 +266,10 @@ export class BinaryWriter {
     const n = value.length;
     if (n < ENCODE_INTO_MIN_LENGTH) {
       // At most 3n < 128 bytes: the length prefix is one byte in any case.
+      // Reserve for ASCII first; make room for 3 bytes per unit only if needed.
       const at = this.pos;
-      if (at + 1 + 3 * n > this.buf.length) this.grow(1 + 3 * n);
-      const buf = this.buf;
+      if (at + 1 + n > this.buf.length) this.grow(1 + n);
+      let buf = this.buf;
       let pos = at + 1;
       let i = 0;
       for (; i < n; i++) {
@@ -276,7 +277,15 @@ export class BinaryWriter {
         if (c >= 0x80) break;
         buf[pos++] = c;
       }
-      if (i < n) pos = writeUtf8(value, i, buf, pos);
+      if (i < n) {
+        const more = 3 * (n - i);
+        if (pos + more > buf.length) {
+          this.pos = pos; // keep the bytes written so far when growing
+          this.grow(more);
+          buf = this.buf;
+        }
+        pos = writeUtf8(value, i, buf, pos);
+      }
       buf[at] = pos - at - 1;
       this.pos = pos;
       return this;

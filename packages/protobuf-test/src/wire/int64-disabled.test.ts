@@ -1,0 +1,103 @@
+// With PBJET_BIGINT_DISABLE=1 / BUF_BIGINT_DISABLE=1, 64-bit values are
+// decimal strings everywhere. The module is loaded fresh with the variable set.
+import fc = require("fast-check");
+import es = require("@bufbuild/protobuf/wire");
+import type Wire = require("@pbjet/protobuf/wire");
+
+function hex(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
+}
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+const UINT64_MAX = 2n ** 64n - 1n;
+
+function loadWith(name: string): typeof Wire {
+  const saved = process.env[name];
+  process.env[name] = "1";
+  try {
+    let mod: typeof Wire | undefined;
+    jest.isolateModules(() => {
+      mod = require("@pbjet/protobuf/wire") as typeof Wire;
+    });
+    return mod as typeof Wire;
+  } finally {
+    if (saved === undefined) delete process.env[name];
+    else process.env[name] = saved;
+  }
+}
+
+describe.each(["PBJET_BIGINT_DISABLE", "BUF_BIGINT_DISABLE"])("%s=1", (name) => {
+  const w = loadWith(name);
+  const S = (v: string) => v as unknown as bigint;
+
+  test("protoInt64 works with strings", () => {
+    expect(w.protoInt64.supported).toBe(false);
+    expect(w.protoInt64.zero).toBe("0");
+    expect(w.protoInt64.parse("-9223372036854775808")).toBe("-9223372036854775808");
+    expect(w.protoInt64.parse(-12)).toBe("-12");
+    expect(w.protoInt64.parse("007")).toBe("7");
+    expect(w.protoInt64.parse("-0")).toBe("0");
+    expect(w.protoInt64.uParse("18446744073709551615")).toBe("18446744073709551615");
+    expect(w.protoInt64.uParse(2 ** 63)).toBe("9223372036854775808");
+    expect(w.protoInt64.parse(-(2 ** 63))).toBe("-9223372036854775808");
+    expect(w.protoInt64.parse(2 ** 62 + 2 ** 40)).toBe(`${2n ** 62n + 2n ** 40n}`);
+    expect(w.protoInt64.parse(-(2 ** 60) - 2 ** 20)).toBe(`${-(2n ** 60n) - 2n ** 20n}`);
+    expect(w.protoInt64.uParse(2 ** 64 - 2 ** 11)).toBe(`${2n ** 64n - 2n ** 11n}`);
+    expect(() => w.protoInt64.parse(2 ** 63)).toThrow(/invalid int64/);
+    expect(() => w.protoInt64.uParse(2 ** 64)).toThrow(/invalid uint64/);
+    expect(() => w.protoInt64.uParse(-(2 ** 60))).toThrow(/invalid uint64/);
+    expect(() => w.protoInt64.parse("9223372036854775808")).toThrow(w.ProtobufError);
+    expect(() => w.protoInt64.parse("-9223372036854775809")).toThrow(/invalid int64/);
+    expect(() => w.protoInt64.uParse("18446744073709551616")).toThrow(/invalid uint64/);
+    expect(() => w.protoInt64.uParse("-1")).toThrow(/invalid uint64/);
+    expect(() => w.protoInt64.parse("99999999999999999999999")).toThrow(/invalid int64/);
+    expect(w.protoInt64.enc(S("-1"))).toEqual({ lo: -1, hi: -1 });
+    expect(w.protoInt64.uDec(-1, -1)).toBe("18446744073709551615");
+    expect(w.protoInt64.dec(0, 0x80000000)).toBe("-9223372036854775808");
+    expect(w.protoInt64.dec(1, 0x80000000)).toBe("-9223372036854775807");
+  });
+
+  test("writer accepts strings and numbers, reader returns strings", () => {
+    const vals = ["0", "1", "-1", "127", "128", "4294967296", "9007199254740993", "-9007199254740993", `${INT64_MAX}`, `${INT64_MIN}`, "-1000000000000000000"];
+    const uvals = ["0", "1", "9007199254740993", "9223372036854775808", `${UINT64_MAX}`, "10000000000000000000"];
+    const ours = new w.BinaryWriter();
+    const theirs = new es.BinaryWriter();
+    for (const v of vals) {
+      ours.int64(v).sint64(v).sfixed64(v);
+      theirs.int64(BigInt(v)).sint64(BigInt(v)).sfixed64(BigInt(v));
+    }
+    for (const v of uvals) {
+      ours.uint64(v).fixed64(v);
+      theirs.uint64(BigInt(v)).fixed64(BigInt(v));
+    }
+    ours.int64(-5).uint64(2 ** 60);
+    theirs.int64(-5n).uint64(2n ** 60n);
+    const bytes = ours.finish();
+    expect(hex(bytes)).toBe(hex(theirs.finish()));
+    const r = new w.BinaryReader(bytes);
+    for (const v of vals) expect([r.int64(), r.sint64(), r.sfixed64()]).toEqual([v, v, v]);
+    for (const v of uvals) expect([r.uint64(), r.fixed64()]).toEqual([v, v]);
+    expect([r.int64(), r.uint64()]).toEqual(["-5", `${2n ** 60n}`]);
+  });
+
+  test("property: string mode agrees with bigint arithmetic", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: INT64_MIN, max: INT64_MAX }), fc.bigInt({ min: 0n, max: UINT64_MAX }), (s, u) => {
+        const bytes = new w.BinaryWriter().int64(`${s}`).sint64(`${s}`).sfixed64(`${s}`).uint64(`${u}`).fixed64(`${u}`).finish();
+        const expected = new es.BinaryWriter().int64(s).sint64(s).sfixed64(s).uint64(u).fixed64(u).finish();
+        expect(hex(bytes)).toBe(hex(expected));
+        const r = new w.BinaryReader(bytes);
+        expect([r.int64(), r.sint64(), r.sfixed64(), r.uint64(), r.fixed64()]).toEqual([`${s}`, `${s}`, `${s}`, `${u}`, `${u}`]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test("64-bit writes reject bad strings", () => {
+    for (const bad of ["", "1.5", "abc", "0x1", "9223372036854775808"]) {
+      expect(() => new w.BinaryWriter().int64(bad)).toThrow(w.BinaryEncodeError);
+    }
+    expect(() => new w.BinaryWriter().uint64("-1")).toThrow(w.BinaryEncodeError);
+    expect(() => new w.BinaryWriter().int64(1.5)).toThrow(w.BinaryEncodeError);
+  });
+});
