@@ -1,0 +1,71 @@
+/**
+ * Helpers shared by the differential suites.
+ */
+import * as fc from "fast-check";
+import * as pb from "@pbjet/protobuf";
+import * as oracle from "@bufbuild/protobuf";
+import { hex, oracleRegistry, registry } from "../helpers";
+import { LossyError, oracleLossyTypes, toOracleMessage } from "./oracle-init";
+import type { InitOptions } from "./arbitrary";
+
+export type SetName = "test" | "conformance";
+
+/** Runs per property. Override with PBJET_DIFF_RUNS for a longer soak. */
+export const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? 25);
+
+/** fast-check parameters: a fixed seed with PBJET_DIFF_SEED, for reproduction. */
+export function fcParams(numRuns: number = RUNS): fc.Parameters<unknown> {
+  const seed = process.env.PBJET_DIFF_SEED;
+  return seed === undefined ? { numRuns } : { numRuns, seed: Number(seed) };
+}
+
+/**
+ * Options that keep init objects within what the oracle can represent: every
+ * google.protobuf.Value has a kind (a Struct field is a JsonObject in the oracle, where a
+ * Value without a kind would become null), and no unknown fields in the well-known types
+ * the oracle unwraps.
+ */
+export const oracleSafe: InitOptions = {
+  alwaysSetOneof: (o) => o.parent.typeName === "google.protobuf.Value",
+  unknownFields: (d) => !oracleLossyTypes.has(d.typeName),
+};
+
+/** The oracle's descriptor of a pbjet message type. */
+export function oracleMessage(set: SetName, desc: pb.DescMessage): oracle.DescMessage {
+  const d = oracleRegistry(set).getMessage(desc.typeName);
+  if (d === undefined) throw new Error(`oracle has no ${desc.typeName}`);
+  return d;
+}
+
+/** The oracle's message for an init object; discards the run if it cannot hold it. */
+export function oracleCreate(desc: pb.DescMessage, odesc: oracle.DescMessage, init: Record<string, unknown>): oracle.Message {
+  try {
+    return toOracleMessage(desc, odesc, init);
+  } catch (e) {
+    if (e instanceof LossyError) fc.pre(false);
+    throw e;
+  }
+}
+
+/** True if a NaN occurs anywhere in the value (NaN makes `equals` false in both libraries). */
+export function containsNaN(v: unknown, seen: Set<unknown> = new Set()): boolean {
+  if (typeof v === "number") return Number.isNaN(v);
+  if (typeof v !== "object" || v === null || v instanceof Uint8Array || seen.has(v)) return false;
+  seen.add(v);
+  for (const k of Object.keys(v)) {
+    if (containsNaN((v as Record<string, unknown>)[k], seen)) return true;
+  }
+  return false;
+}
+
+/** Runs fn and returns the error it threw, or undefined. */
+export function errorOf(fn: () => unknown): unknown {
+  try {
+    fn();
+    return undefined;
+  } catch (e) {
+    return e;
+  }
+}
+
+export { hex, registry, oracleRegistry };
