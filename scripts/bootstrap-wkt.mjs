@@ -1,18 +1,34 @@
 // Regenerates the runtime's own generated code with our protoc-gen-es: descriptor.proto,
 // compiler/plugin.proto, the well-known types and the C++/Java/Go feature files, into
 // packages/protobuf/src/wkt/gen/. With --check, only compares and exits 1 if anything is stale.
+// With --out DIR, writes to (or checks) DIR instead, e.g. a copy of the folder in a test.
+//
+// Usage: node scripts/bootstrap-wkt.mjs [--check] [--out DIR]
 //
 // Needs built packages (npx turbo run build --filter=@pbjet/protoc-gen-es).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const check = process.argv.includes("--check");
-const outDir = join(root, "packages/protobuf/src/wkt/gen");
+let check = false;
+let outDir = join(root, "packages/protobuf/src/wkt/gen");
+const args = process.argv.slice(2);
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--check") {
+    check = true;
+  } else if (args[i] === "--out" && i + 1 < args.length) {
+    outDir = resolve(args[++i]);
+  } else if (args[i].startsWith("--out=")) {
+    outDir = resolve(args[i].substring("--out=".length));
+  } else {
+    console.error(`bootstrap-wkt: unknown argument ${args[i]}\nusage: node scripts/bootstrap-wkt.mjs [--check] [--out DIR]`);
+    process.exit(2);
+  }
+}
 const require = createRequire(import.meta.url);
 const buf = join(dirname(require.resolve("@bufbuild/buf/package.json")), "bin", "buf");
 
@@ -46,12 +62,13 @@ if (response.error) {
   process.exit(1);
 }
 
+const show = (p) => (relative(root, p).startsWith("..") ? p : relative(root, p));
 const stale = [];
 for (const file of response.file) {
   const path = join(outDir, file.name);
   const current = existsSync(path) ? readFileSync(path, "utf8") : undefined;
   if (current === file.content) continue;
-  stale.push(relative(root, path));
+  stale.push(show(path));
   if (!check) {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, file.content);
@@ -62,7 +79,7 @@ const produced = new Set(response.file.map((f) => join(outDir, f.name)));
 const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 for (const path of existsSync(outDir) ? walk(outDir) : []) {
   if (!produced.has(path)) {
-    stale.push(relative(root, path) + " (not generated)");
+    stale.push(show(path) + " (not generated)");
     if (!check) rmSync(path);
   }
 }
@@ -73,5 +90,5 @@ if (check) {
   }
   console.log(`bootstrap: ${response.file.length} generated files are up to date`);
 } else {
-  console.log(`bootstrap: wrote ${stale.length} of ${response.file.length} files to ${relative(root, outDir)}`);
+  console.log(`bootstrap: wrote ${stale.length} of ${response.file.length} files to ${show(outDir)}`);
 }

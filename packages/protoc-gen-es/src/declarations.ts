@@ -4,10 +4,10 @@
  */
 import { ScalarType, type DescEnumValue, type DescExtension, type DescField } from "@pbjet/protobuf";
 import { Edition, protoCamelCase } from "@pbjet/protobuf/reflect";
+import { featureOptionStrings } from "@pbjet/protoplugin";
 
 const LABEL_OPTIONAL = 1;
 const LABEL_REQUIRED = 2;
-const TYPE_GROUP = 10;
 
 /** The declaration of a field or extension, e.g. `repeated string locations = 5 [packed = false];`. */
 export function fieldDeclaration(field: DescField | DescExtension): string {
@@ -25,28 +25,29 @@ export function fieldDeclaration(field: DescField | DescExtension): string {
   if (field.fieldKind === "map") {
     const value = field.mapKind === "scalar" ? scalarName(field.scalar!) : (field.message ?? field.enum)!.typeName;
     type = `map<${scalarName(field.mapKey)}, ${value}>`;
-  } else if (proto.type === TYPE_GROUP) {
-    type = "group";
   } else if (field.message) {
+    // Groups too, as protobuf-es prints them: the message type and the field's (lowercase) name.
     type = field.message.typeName;
   } else if (field.enum) {
     type = field.enum.typeName;
   } else {
     type = scalarName(field.scalar!);
   }
-  const name = proto.type === TYPE_GROUP ? field.message!.name : proto.name;
+  const name = proto.name;
   const opts: string[] = [];
   if (Object.prototype.hasOwnProperty.call(proto, "defaultValue")) {
+    // The value as the descriptor holds it (bytes are C-escaped there, strings are not), in
+    // quotes for strings and bytes.
     const isText = field.fieldKind === "scalar" && (field.scalar === ScalarType.STRING || field.scalar === ScalarType.BYTES);
-    opts.push(`default = ${isText ? JSON.stringify(proto.defaultValue) : proto.defaultValue}`);
+    opts.push(`default = ${isText ? `"${proto.defaultValue.replace(/"/g, '\\"')}"` : proto.defaultValue}`);
   }
   const o = proto.options;
   if (o !== undefined) {
     if (Object.prototype.hasOwnProperty.call(o, "packed")) opts.push(`packed = ${o.packed}`);
-    if (o.jstype === 1) opts.push("jstype = JS_STRING");
-    if (o.jstype === 2) opts.push("jstype = JS_NUMBER");
+    if (Object.prototype.hasOwnProperty.call(o, "jstype")) opts.push(`jstype = ${["JS_NORMAL", "JS_STRING", "JS_NUMBER"][o.jstype] ?? o.jstype}`);
     if (o.deprecated === true) opts.push("deprecated = true");
   }
+  opts.push(...featureOptionStrings(o));
   if (Object.prototype.hasOwnProperty.call(proto, "jsonName") && field.kind === "field" && proto.jsonName !== protoCamelCase(proto.name)) {
     opts.push(`json_name = ${JSON.stringify(proto.jsonName)}`);
   }

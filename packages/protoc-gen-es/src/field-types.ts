@@ -78,7 +78,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
         default:
           value = isStruct(field, field.message) ? f.runtime("JsonObject", true) : f.importShape(field.message!);
       }
-      return ["{ [key: string]: ", value, " }"];
+      return ["{ [key: ", mapKeyType(field.mapKey), "]: ", value, " }"];
     }
   }
 }
@@ -123,7 +123,21 @@ export function fieldJsonType(f: GeneratedFile, field: DescField | DescExtension
     case "map": {
       const value: Printable =
         field.mapKind === "scalar" ? scalarJson(field.scalar!) : field.mapKind === "enum" ? f.importJson(field.enum!) : f.importJson(field.message!);
-      return ["{ [key: string]: ", value, " }"];
+      return ["{ [key: ", mapKeyType(field.mapKey), "]: ", value, " }"];
     }
+  }
+}
+
+/** The index signature key of a map: number for 32-bit integer keys, as protobuf-es has it. */
+function mapKeyType(key: ScalarType): string {
+  switch (key) {
+    case ScalarType.INT32:
+    case ScalarType.UINT32:
+    case ScalarType.SINT32:
+    case ScalarType.FIXED32:
+    case ScalarType.SFIXED32:
+      return "number";
+    default:
+      return "string";
   }
 }

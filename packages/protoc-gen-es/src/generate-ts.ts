@@ -4,7 +4,7 @@
  */
 import type { DescEnum, DescExtension, DescField, DescFile, DescMessage, DescOneof, DescService } from "@pbjet/protobuf";
 import { FieldPresence, Edition } from "@pbjet/protobuf/reflect";
-import { generatedFilePath, safeIdentifier, schemaName, shapeName, jsonTypeName, type GeneratedFile, type Printable, type Schema } from "@pbjet/protoplugin";
+import { featureOptionStrings, generatedFilePath, safeIdentifier, schemaName, shapeName, jsonTypeName, type GeneratedFile, type Printable, type Schema } from "@pbjet/protoplugin";
 import { embedFileDescriptor } from "./embed.js";
 import { enumValueDeclaration, fieldDeclaration } from "./declarations.js";
 import { fieldJsonType, fieldTypeScriptType } from "./field-types.js";
@@ -38,20 +38,28 @@ function generateFile(f: GeneratedFile, file: DescFile, options: GenEsOptions): 
     f.print("  ", f.codegen("fileDesc"), "(", f.string(embedFileDescriptor(file)), deps.length ? [", [", deps, "]"] : "", ");");
   }
   f.print();
-  for (const e of file.enums) generateEnum(f, e, [file.enums.indexOf(e)], options);
+  // The order of protobuf-es: each message followed by its nested messages (recursively),
+  // enums and extensions; then the file's enums, services and extensions.
   const visit = (m: DescMessage, path: number[]): void => {
     generateMessage(f, m, path, options);
-    m.nestedEnums.forEach((e, i) => generateEnum(f, e, [...path, i], options));
     m.nestedMessages.forEach((n, i) => visit(n, [...path, i]));
+    m.nestedEnums.forEach((e, i) => generateEnum(f, e, [...path, i], options));
+    m.nestedExtensions.forEach((e, i) => generateExtension(f, e, [...path, i]));
   };
   file.messages.forEach((m, i) => visit(m, [i]));
-  file.extensions.forEach((e, i) => generateExtension(f, e, [i]));
-  const visitExt = (m: DescMessage, path: number[]): void => {
-    m.nestedExtensions.forEach((e, i) => generateExtension(f, e, [...path, i]));
-    m.nestedMessages.forEach((n, i) => visitExt(n, [...path, i]));
-  };
-  file.messages.forEach((m, i) => visitExt(m, [i]));
+  file.enums.forEach((e, i) => generateEnum(f, e, [i], options));
   file.services.forEach((s, i) => generateService(f, s, i));
+  file.extensions.forEach((e, i) => generateExtension(f, e, [i]));
+}
+
+/** `@generated with option features.enum_type = CLOSED` for the features set on a message or enum. */
+function withOptions(desc: DescMessage | DescEnum): string[] {
+  return featureOptionStrings(desc.proto.options).map((o) => `@generated with option ${o}`);
+}
+
+/** `@deprecated` for the schema of a deprecated message or enum. */
+function deprecated(desc: DescMessage | DescEnum): string[] {
+  return desc.deprecated ? ["@deprecated"] : [];
 }
 
 function descArgs(f: GeneratedFile, file: DescFile, path: number[]): Printable {
@@ -60,7 +68,7 @@ function descArgs(f: GeneratedFile, file: DescFile, path: number[]): Printable {
 
 function generateMessage(f: GeneratedFile, desc: DescMessage, path: number[], options: GenEsOptions): void {
   const name = shapeName(desc);
-  f.print(f.jsDoc(desc, [`@generated from message ${desc.typeName}`]));
+  f.print(f.jsDoc(desc, [`@generated from message ${desc.typeName}`, ...withOptions(desc)]));
   f.print(f.exportDecl("type", name), " = ", f.runtime("Message", true), "<", f.string(desc.typeName), "> & {");
   desc.members.forEach((member, i) => {
     if (i > 0) f.print();
@@ -70,7 +78,7 @@ function generateMessage(f: GeneratedFile, desc: DescMessage, path: number[], op
   f.print("};");
   f.print();
   if (options.jsonTypes) generateMessageJson(f, desc);
-  f.print(f.jsDoc(undefined, [`Describes the message ${desc.typeName}.`, `Use \`create(${schemaName(desc)})\` to create a new message.`]));
+  f.print(f.jsDoc(undefined, [`Describes the message ${desc.typeName}.`, `Use \`create(${schemaName(desc)})\` to create a new message.`, ...deprecated(desc)]));
   const typeArgs: Printable = options.jsonTypes ? [name, ", {jsonType: ", jsonTypeName(desc), "}"] : name;
   f.print(f.exportDecl("const", schemaName(desc)), ": ", f.codegen("GenMessage", true), "<", typeArgs, "> = /*@__PURE__*/");
   f.print("  ", f.codegen("messageDesc"), "(", descArgs(f, desc.file, path), ");");
@@ -88,25 +96,70 @@ function isOptionalProperty(field: DescField): boolean {
 
 function generateField(f: GeneratedFile, field: DescField): void {
   f.print(f.jsDoc(field, [`@generated from field: ${fieldDeclaration(field)}`], "  "));
-  f.print("  ", field.localName, isOptionalProperty(field) ? "?: " : ": ", fieldTypeScriptType(f, field), ";");
+  // `| undefined` on optional properties, as protobuf-es has it, so that they can be assigned
+  // `undefined` under exactOptionalPropertyTypes.
+  const optional = isOptionalProperty(field);
+  f.print("  ", field.localName, optional ? "?: " : ": ", fieldTypeScriptType(f, field), optional ? " | undefined;" : ";");
 }
 
 function generateOneof(f: GeneratedFile, oneof: DescOneof): void {
   f.print(f.jsDoc(oneof, [`@generated from oneof ${oneof.parent.typeName}.${oneof.name}`], "  "));
   f.print("  ", oneof.localName, ": {");
-  for (const field of oneof.fields) {
+  oneof.fields.forEach((field, i) => {
+    if (i > 0) f.print("  } | {");
     f.print(f.jsDoc(field, [`@generated from field: ${fieldDeclaration(field)}`], "    "));
     f.print("    value: ", fieldTypeScriptType(f, field), ";");
     f.print("    case: ", f.string(field.localName), ";");
-    f.print("  } | {");
+  });
+  f.print(oneof.fields.length > 0 ? "  } | { case: undefined; value?: undefined };" : "  case: undefined; value?: undefined };");
+}
+
+/**
+ * The JSON types of well-known types with a special JSON representation, as protobuf-es
+ * declares them (a Timestamp is an RFC 3339 string in JSON, a Struct any JSON object, ...).
+ */
+function wktJsonType(f: GeneratedFile, desc: DescMessage): Printable | undefined {
+  if (desc.file.proto.package !== "google.protobuf") return undefined;
+  switch (desc.typeName) {
+    case "google.protobuf.Any":
+      return ["{\n  \"@type\"?: string;\n}"];
+    case "google.protobuf.Timestamp":
+    case "google.protobuf.Duration":
+    case "google.protobuf.FieldMask":
+    case "google.protobuf.Int64Value":
+    case "google.protobuf.UInt64Value":
+    case "google.protobuf.StringValue":
+    case "google.protobuf.BytesValue":
+      return "string";
+    case "google.protobuf.Struct":
+      return f.runtime("JsonObject", true);
+    case "google.protobuf.Value":
+      return f.runtime("JsonValue", true);
+    case "google.protobuf.ListValue":
+      return [f.runtime("JsonValue", true), "[]"];
+    case "google.protobuf.Empty":
+      return "Record<string, never>";
+    case "google.protobuf.DoubleValue":
+    case "google.protobuf.FloatValue":
+      return `number | "NaN" | "Infinity" | "-Infinity"`;
+    case "google.protobuf.Int32Value":
+    case "google.protobuf.UInt32Value":
+      return "number";
+    case "google.protobuf.BoolValue":
+      return "boolean";
   }
-  f.print("    case: undefined;");
-  f.print("    value?: undefined;");
-  f.print("  };");
+  return undefined;
 }
 
 function generateMessageJson(f: GeneratedFile, desc: DescMessage): void {
-  f.print(f.jsDoc(desc, [`@generated from message ${desc.typeName}`]));
+  const wkt = wktJsonType(f, desc);
+  if (wkt !== undefined) {
+    f.print(f.jsDoc(undefined, [`@generated from message ${desc.typeName}`]));
+    f.print(f.exportDecl("type", jsonTypeName(desc)), " = ", wkt, ";");
+    f.print();
+    return;
+  }
+  f.print(f.jsDoc(desc, [`@generated from message ${desc.typeName}`, ...withOptions(desc)]));
   f.print(f.exportDecl("type", jsonTypeName(desc)), " = {");
   desc.fields.forEach((field, i) => {
     if (i > 0) f.print();
@@ -123,22 +176,24 @@ function generateEnum(f: GeneratedFile, desc: DescEnum, path: number[], options:
   // An erasable alternative to a TypeScript enum: an object with names to numbers and back,
   // a union type of the values, and a type per member, so that code written against a
   // TypeScript enum (`PhoneType.MOBILE`, `PhoneType[n]`, `let t: PhoneType.MOBILE`) works.
-  f.print(f.jsDoc(desc, [`@generated from enum ${desc.typeName}`]));
+  f.print(f.jsDoc(desc, [`@generated from enum ${desc.typeName}`, ...withOptions(desc)]));
   f.print(f.exportDecl("const", name), " = {");
+  // The same object a TypeScript enum compiles to: each name maps to its number, and each
+  // number back to a name, the last one declared for aliases, with the keys in the same order.
+  const lastName = new Map<number, string>();
+  for (const v of desc.values) lastName.set(v.number, v.localName);
   const seen = new Set<number>();
   for (const v of desc.values) {
     f.print(f.jsDoc(v, [`@generated from enum value: ${enumValueDeclaration(v)}`], "  "));
     f.print("  ", propertyKey(v.localName), ": ", v.number, ",");
-  }
-  for (const v of desc.values) {
     if (seen.has(v.number)) continue;
     seen.add(v.number);
-    f.print("  ", v.number < 0 ? f.string(String(v.number)) : v.number, ": ", f.string(v.localName), ",");
+    f.print("  ", v.number < 0 ? f.string(String(v.number)) : v.number, ": ", f.string(lastName.get(v.number)!), ",");
   }
   f.print("} as const;");
   f.print();
   const numbers = [...new Set(desc.values.map((v) => v.number))];
-  f.print(f.jsDoc(undefined, [`@generated from enum ${desc.typeName}`]));
+  f.print(f.jsDoc(undefined, [`@generated from enum ${desc.typeName}`, ...deprecated(desc)]));
   f.print(f.exportDecl("type", name), " = ", numbers.length ? numbers.join(" | ") : "never", ";");
   f.print();
   const memberTypes = desc.values.filter((v) => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(v.localName) && safeIdentifier(v.localName) === v.localName);
@@ -149,12 +204,19 @@ function generateEnum(f: GeneratedFile, desc: DescEnum, path: number[], options:
     f.print();
   }
   if (options.jsonTypes) {
-    f.print(f.jsDoc(desc, [`@generated from enum ${desc.typeName}`]));
-    f.print(f.exportDecl("type", jsonTypeName(desc)), " = ", desc.values.map((v) => f.string(v.name)).join(" | ") || "never", ";");
+    if (desc.typeName === "google.protobuf.NullValue") {
+      // JSON null, as protobuf-es declares it.
+      f.print(f.jsDoc(undefined, [`@generated from enum ${desc.typeName}`]));
+      f.print(f.exportDecl("type", jsonTypeName(desc)), " = null;");
+    } else {
+      f.print(f.jsDoc(desc, [`@generated from enum ${desc.typeName}`, ...withOptions(desc)]));
+      f.print(f.exportDecl("type", jsonTypeName(desc)), " = ", desc.values.map((v) => f.string(v.name)).join(" | ") || "never", ";");
+    }
     f.print();
   }
-  f.print(f.jsDoc(undefined, [`Describes the enum ${desc.typeName}.`]));
-  const typeArgs: Printable = options.jsonTypes ? [name, ", {jsonType: ", jsonTypeName(desc), "}"] : name;
+  f.print(f.jsDoc(undefined, [`Describes the enum ${desc.typeName}.`, ...deprecated(desc)]));
+  // Unlike GenMessage, protobuf-es passes the JSON type of an enum directly.
+  const typeArgs: Printable = options.jsonTypes ? [name, ", ", jsonTypeName(desc)] : name;
   f.print(f.exportDecl("const", schemaName(desc)), ": ", f.codegen("GenEnum", true), "<", typeArgs, "> = /*@__PURE__*/");
   f.print("  ", f.codegen("enumDesc"), "(", descArgs(f, desc.file, path), ");");
   f.print();

@@ -1,11 +1,9 @@
 /**
  * @pbjet/protoc-gen-es: generates TypeScript and JavaScript for @pbjet/protobuf.
  */
-import { createRequire } from "node:module";
 import { createEcmaScriptPlugin, defaultRuntimeImports, parseBool, PluginOptionError } from "@pbjet/protoplugin";
 import { generateTs, type GenEsOptions } from "./generate-ts.js";
-
-const version: string = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+import { version } from "./version.js";
 
 /** The protoc-gen-es plugin. */
 export const protocGenEs = createEcmaScriptPlugin<GenEsOptions>({
@@ -40,4 +38,4 @@ export const protocGenEs = createEcmaScriptPlugin<GenEsOptions>({
       : defaultRuntimeImports,
 });
 
-export { generateTs, type GenEsOptions };
+export { generateTs, version, type GenEsOptions };

@@ -4,7 +4,7 @@
  */
 import type { AnyDesc, DescEnum, DescExtension, DescFile, DescMessage, DescService } from "@pbjet/protobuf";
 import { getComments } from "./source-comments.js";
-import { finishImportPath, relativeImportPath } from "./import-path.js";
+import { importSpecifier } from "./import-path.js";
 import type { EcmaScriptPluginOptions } from "./parameter.js";
 import { generatedFilePath, jsonTypeName, schemaName, shapeName } from "./names.js";
 
@@ -87,8 +87,10 @@ export function createGeneratedFile(
   const localNames = new Set<string>();
 
   const importForFile = (file: DescFile, name: string, typeOnly: boolean): ImportSymbol => {
-    if (imports.wktFiles.has(file.proto.name)) return createImportSymbol(name, imports.wkt, typeOnly);
-    return createImportSymbol(name, "./" + generatedFilePath(file), typeOnly);
+    const own = "./" + generatedFilePath(file);
+    // Well-known types come from the runtime, unless this is the file that declares them.
+    if (imports.wktFiles.has(file.proto.name) && own !== "./" + path) return createImportSymbol(name, imports.wkt, typeOnly);
+    return createImportSymbol(name, own, typeOnly);
   };
   const fileOf = (desc: DescMessage | DescEnum | DescExtension | DescService | DescFile): DescFile =>
     desc.kind === "file" ? desc : desc.file;
@@ -154,7 +156,7 @@ export function createGeneratedFile(
           alias.set(key(createImportSymbol(name, from)), local);
           (typeOnly ? types : values).push(local === name ? name : `${name} as ${local}`);
         }
-        const spec = from.startsWith("./") ? finishImportPath(relativeImportPath(path, from.substring(2)), options) : from;
+        const spec = importSpecifier(path, from, options);
         if (types.length) importLines.push(`import type { ${types.join(", ")} } from ${JSON.stringify(spec)};`);
         if (values.length) importLines.push(`import { ${values.join(", ")} } from ${JSON.stringify(spec)};`);
       }
@@ -185,16 +187,19 @@ function compareModules(a: string, b: string): number {
 export function jsDocBlock(desc: AnyDesc | undefined, extra: string[], indent: string): string {
   const lines: string[] = [];
   const comments = desc ? getComments(desc) : undefined;
-  if (comments?.leading !== undefined) {
-    const text = comments.leading.replace(/\n$/, "");
-    for (const l of text.split("\n")) lines.push(l.startsWith(" ") ? l.substring(1) : l);
-    if (extra.length) lines.push("");
+  // As protobuf-es: the leading comment, then the trailing comment, then the extra lines,
+  // separated by blank lines.
+  for (const text of [comments?.leading, comments?.trailing]) {
+    if (text === undefined) continue;
+    if (lines.length > 0) lines.push("");
+    for (const l of text.replace(/\n$/, "").split("\n")) lines.push(l.startsWith(" ") ? l.substring(1) : l);
   }
+  if (lines.length > 0 && extra.length > 0) lines.push("");
   lines.push(...extra);
   if (desc && "deprecated" in desc && desc.deprecated && !lines.includes("@deprecated")) {
     lines.push("@deprecated");
   }
   if (lines.length === 0) return "";
-  const escaped = lines.map((l) => l.replace(/\*\//g, "*\\/"));
+  const escaped = lines.flatMap((l) => l.split("\n")).map((l) => l.replace(/\*\//g, "*\\/"));
   return [`${indent}/**`, ...escaped.map((l) => (l === "" ? `${indent} *` : `${indent} * ${l}`)), `${indent} */`].join("\n");
 }

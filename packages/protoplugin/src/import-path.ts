@@ -17,27 +17,61 @@ export function relativeImportPath(from: string, target: string): string {
   return ups === 0 ? "./" + rest : "../".repeat(ups) + rest;
 }
 
-/** Adds the configured extension to a relative path, and applies `rewrite_imports`. */
-export function finishImportPath(path: string, options: Pick<EcmaScriptPluginOptions, "importExtension" | "rewriteImports">): string {
-  if (!path.startsWith(".")) return path;
-  const withExt = options.importExtension === "none" ? path : `${path}.${options.importExtension}`;
-  for (const { pattern, target } of options.rewriteImports) {
-    if (globToRegExp(pattern).test(withExt) || globToRegExp(pattern).test(path)) {
-      return `${target.replace(/\/$/, "")}/${withExt.replace(/^(\.\.?\/)+/, "")}`;
-    }
+type PathOptions = Pick<EcmaScriptPluginOptions, "importExtension" | "rewriteImports">;
+
+/**
+ * The module specifier that the generated file `from` uses for `target`, where both are paths
+ * without extension relative to the output root (`foo/bar_pb`), or `target` is a package
+ * specifier (`@pbjet/protobuf`).
+ *
+ * `rewrite_imports` patterns are matched against the path as seen from the output root,
+ * with the import extension: `./foo/bar_pb.js`, or the package specifier. The first match
+ * wins. A matching generated file is imported from the target package, e.g. `@scope/pkg` +
+ * `./foo/bar_pb.js` gives `@scope/pkg/foo/bar_pb.js`; a matching package specifier is
+ * replaced by the target.
+ */
+export function importSpecifier(from: string, target: string, options: PathOptions): string {
+  const isGenerated = target.startsWith("./");
+  const ext = options.importExtension === "none" ? "" : `.${options.importExtension}`;
+  const rooted = isGenerated ? target + ext : target;
+  for (const { pattern, target: replacement } of options.rewriteImports) {
+    if (!globToRegExp(pattern).test(rooted)) continue;
+    return isGenerated ? `${replacement.replace(/\/+$/, "")}/${rooted.substring(2)}` : replacement;
   }
-  return withExt;
+  return isGenerated ? relativeImportPath(from, target.substring(2)) + ext : target;
 }
 
-/** A glob (`*` within a segment, `**` across segments) as a regular expression. */
+/**
+ * Adds the configured extension to a relative path, and applies `rewrite_imports` to a
+ * package specifier. Kept for plugins that compute relative paths themselves; generated
+ * files use importSpecifier().
+ */
+export function finishImportPath(path: string, options: PathOptions): string {
+  if (!path.startsWith(".")) {
+    for (const { pattern, target } of options.rewriteImports) {
+      if (globToRegExp(pattern).test(path)) return target;
+    }
+    return path;
+  }
+  return options.importExtension === "none" ? path : `${path}.${options.importExtension}`;
+}
+
+/**
+ * A glob as a regular expression: `*` matches any characters except `/`, `**` followed by
+ * `/` matches zero or more path segments, and a trailing `**` anything.
+ */
 function globToRegExp(glob: string): RegExp {
   let re = "";
   for (let i = 0; i < glob.length; i++) {
     const c = glob.charAt(i);
     if (c === "*" && glob.charAt(i + 1) === "*") {
-      re += ".*";
       i++;
-      if (glob.charAt(i + 1) === "/") i++;
+      if (glob.charAt(i + 1) === "/") {
+        re += "(?:[^/]+/)*";
+        i++;
+      } else {
+        re += ".*";
+      }
     } else if (c === "*") {
       re += "[^/]*";
     } else {

@@ -4,20 +4,23 @@
  * code uses.
  */
 import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from "@pbjet/protobuf";
-import { protoCamelCase } from "@pbjet/protobuf/reflect";
 
-// Reserved words of ECMAScript and TypeScript, and globals that generated code or its users
-// commonly need. A `$` is appended to identifiers that would clash.
+// Names that cannot be identifiers of generated declarations. protobuf-es appends a `$` to
+// exactly these (ECMAScript keywords and future reserved words, `Object`, the TypeScript type
+// keywords, and `globalThis`, `Uint8Array` and `Partial`, which generated code refers to), so we
+// do the same to generate the same exported names. Not on its list, but invalid as a declared
+// name in a module all the same: `await`, `eval`, `arguments`, and the TypeScript type names
+// `any`, `unknown`, `never`, `symbol` and `undefined`.
 const reserved = new Set([
   "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
-  "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in",
-  "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try", "typeof",
-  "var", "void", "while", "with", "as", "implements", "interface", "let", "package", "private",
-  "protected", "public", "static", "yield", "await", "any", "boolean", "constructor", "declare",
-  "get", "module", "require", "number", "set", "string", "symbol", "type", "from", "of", "arguments",
-  "eval", "undefined", "NaN", "Infinity", "globalThis", "Object", "Array", "String", "Number",
-  "Boolean", "Symbol", "BigInt", "Function", "Date", "Error", "Map", "Set", "Promise", "JSON",
-  "Math", "Uint8Array", "ArrayBuffer", "DataView", "RegExp", "Reflect", "Proxy",
+  "else", "export", "extends", "false", "finally", "for", "function", "if", "import", "in",
+  "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try",
+  "typeof", "var", "void", "while", "with", "yield",
+  "enum", "implements", "interface", "let", "package", "private", "protected", "public", "static",
+  "Object",
+  "bigint", "number", "boolean", "string", "object",
+  "globalThis", "Uint8Array", "Partial",
+  "await", "eval", "arguments", "any", "unknown", "never", "symbol", "undefined",
 ]);
 
 /** Makes a name usable as an identifier in generated code. */
@@ -55,10 +58,10 @@ export function schemaName(desc: DescMessage | DescEnum | DescExtension | DescSe
     case "message":
     case "enum":
       return safeIdentifier(nestedName(desc) + "Schema");
-    case "extension": {
-      const name = protoCamelCase(desc.name);
-      return safeIdentifier(desc.parent ? `${nestedName(desc.parent)}_${name}` : name);
-    }
+    case "extension":
+      // As protobuf-es names them: the extension's name as declared, e.g. `linked_ids`, or
+      // `Outer_linked_ids` for an extension declared in a message.
+      return safeIdentifier(desc.parent ? `${nestedName(desc.parent)}_${desc.name}` : desc.name);
     case "service":
       return safeIdentifier(desc.name);
   }

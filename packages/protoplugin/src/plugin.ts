@@ -5,7 +5,8 @@
  */
 import { createFileRegistry, type DescFile, type FileRegistry } from "@pbjet/protobuf";
 import type { FileDescriptorProto, FileDescriptorSet } from "@pbjet/protobuf/wkt";
-import { getSyntaxComments } from "./source-comments.js";
+import { getPackageComments, getSyntaxComments } from "./source-comments.js";
+import { featureOptionStrings } from "./features.js";
 import { parseParameter, type EcmaScriptPluginOptions, type ParseOption, type Target } from "./parameter.js";
 import { createGeneratedFile, type GeneratedFile, type RuntimeImports } from "./generated-file.js";
 import { transpileToDts, transpileToJs } from "./transpile.js";
@@ -131,8 +132,20 @@ function runPlugin<Options extends object>(init: PluginInit<Options>, request: C
     if (!registry.getFile(name)) throw new Error(`file_to_generate ${name} is not in proto_file`);
   }
   const files = request.fileToGenerate.map((n) => registry.getFile(n)!);
-  const imports = init.runtimeImports ? init.runtimeImports(options) : defaultRuntimeImports;
-  const generated: GeneratedFile[] = [];
+  for (const file of files) {
+    if (file.edition < EDITION_PROTO2 || file.edition > EDITION_2024) {
+      throw new Error(`${file.proto.name}: unsupported edition ${file.edition}; this plugin supports proto2, proto3 and editions 2023 to 2024`);
+    }
+  }
+  const runtimeImports = init.runtimeImports ? init.runtimeImports(options) : defaultRuntimeImports;
+  // A well-known type that is generated in this run is imported from its generated file, not
+  // from the runtime, as protobuf-es does.
+  const generating = new Set(request.fileToGenerate);
+  const imports: RuntimeImports = {
+    ...runtimeImports,
+    wktFiles: new Set([...runtimeImports.wktFiles].filter((name) => !generating.has(name))),
+  };
+  const generated: { file: GeneratedFile; header: string; jsHeader: string }[] = [];
   const schema: Schema<Options> = {
     files,
     registry,
@@ -141,26 +154,30 @@ function runPlugin<Options extends object>(init: PluginInit<Options>, request: C
     generateFile(name, file) {
       const header = headerFor(init.name, init.version, parameter, options.tsNocheck, file);
       const f = createGeneratedFile(name, options, imports, header);
-      generated.push(f);
+      // JavaScript and declarations get the header without `// @ts-nocheck`.
+      generated.push({ file: f, header, jsHeader: headerFor(init.name, init.version, parameter, false, file) });
       return f;
     },
   };
   init.generateTs(schema, "ts");
 
   const out: CodeGeneratorResponseShape["file"] = [];
-  for (const f of generated) {
+  for (const { file: f, header, jsHeader } of generated) {
     const ts = f.getContent();
     if (!options.keepEmptyFiles && isEmptyContent(ts)) continue;
+    // The compiler keeps only comments attached to statements it emits, so the header is
+    // put back in front of the transpiled body.
+    const body = ts.substring(header.length);
     for (const target of options.targets) {
       switch (target) {
         case "ts":
           out.push({ name: `${f.path}.ts`, content: ts });
           break;
         case "js":
-          out.push({ name: `${f.path}.js`, content: transpileToJs(ts, `${f.path}.ts`, options.jsImportStyle) });
+          out.push({ name: `${f.path}.js`, content: jsHeader + transpileToJs(body, `${f.path}.ts`, options.jsImportStyle) });
           break;
         case "dts":
-          out.push({ name: `${f.path}.d.ts`, content: transpileToDts(ts, `${f.path}.ts`) });
+          out.push({ name: `${f.path}.d.ts`, content: jsHeader + transpileToDts(body, `${f.path}.ts`) });
           break;
       }
     }
@@ -179,14 +196,23 @@ function headerFor(name: string, version: string, parameter: string, tsNocheck: 
   const param = parameter === "" ? "" : ` with parameter "${parameter}"`;
   let license = "";
   let from = "";
+  let packageComment = "";
   if (file) {
-    // Comments before the syntax statement (a license header) are kept at the top.
-    for (const c of getSyntaxComments(file).leadingDetached) {
-      license += c.replace(/\n$/, "").split("\n").map((l) => `//${l}`).join("\n") + "\n\n";
+    // Comments before the syntax statement (a license header), detached or not, are kept at
+    // the top, each block followed by a blank line.
+    const syntaxComments = getSyntaxComments(file);
+    const blocks = [...syntaxComments.leadingDetached];
+    if (syntaxComments.leading !== undefined) blocks.push(syntaxComments.leading);
+    for (const c of blocks) {
+      license += lineComment(c) + "\n\n";
     }
     const syntax = file.proto.syntax === "editions" ? `edition ${editionNames[file.proto.edition] ?? file.proto.edition}` : `syntax ${file.proto.syntax || "proto2"}`;
     const pkg = file.proto.package ? `package ${file.proto.package}, ` : "";
     from = `// @generated from file ${file.proto.name} (${pkg}${syntax})\n`;
+    for (const option of featureOptionStrings(file.proto.options)) from += `// option ${option};\n`;
+    // The comment on the package statement follows the header.
+    const pkgComment = getPackageComments(file).leading;
+    if (pkgComment !== undefined) packageComment = lineComment(pkgComment) + "\n\n";
   }
   return (
     license +
@@ -194,8 +220,14 @@ function headerFor(name: string, version: string, parameter: string, tsNocheck: 
     from +
     `/* eslint-disable */\n` +
     (tsNocheck ? `// @ts-nocheck\n` : "") +
-    `\n`
+    `\n` +
+    packageComment
   );
+}
+
+/** A comment's text as `//` line comments. */
+function lineComment(text: string): string {
+  return text.replace(/\n$/, "").split("\n").map((l) => `//${l}`).join("\n");
 }
 
 /** True if a generated file has nothing but its header and imports. */

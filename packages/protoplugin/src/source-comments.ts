@@ -21,8 +21,15 @@ const empty: SourceComments = { leadingDetached: [] };
 
 /** The comments of a descriptor, or empty comments if the file has no source info. */
 export function getComments(desc: AnyDesc): SourceComments {
-  const file = fileOf(desc);
-  const path = pathOf(desc);
+  return commentsAt(fileOf(desc), pathOf(desc));
+}
+
+/** The comments on the `package` statement. */
+export function getPackageComments(file: DescFile): SourceComments {
+  return commentsAt(file, [2]);
+}
+
+function commentsAt(file: DescFile, path: number[]): SourceComments {
   const info = (file.proto as unknown as { sourceCodeInfo?: { location: Location[] } }).sourceCodeInfo;
   if (!info) return empty;
   for (const loc of info.location) {
@@ -40,8 +47,10 @@ export function getComments(desc: AnyDesc): SourceComments {
 /** Comments before the `syntax` / `edition` statement: typically a license header. */
 export function getSyntaxComments(file: DescFile): SourceComments {
   const info = (file.proto as unknown as { sourceCodeInfo?: { location: Location[] } }).sourceCodeInfo;
-  const syntaxPath = file.proto.syntax === "editions" ? 14 : 12;
-  const loc = info?.location.find((l) => l.path.length === 1 && l.path[0] === syntaxPath);
+  // protoc and buf record the `edition = "..."` statement under the syntax field (12), like
+  // `syntax = "..."`; the edition field (14) is looked at in case a compiler records it there.
+  const find = (n: number) => info?.location.find((l) => l.path.length === 1 && l.path[0] === n);
+  const loc = find(12) ?? (file.proto.syntax === "editions" ? find(14) : undefined);
   if (!loc) return empty;
   return { leadingDetached: loc.leadingDetachedComments, leading: loc.leadingComments || undefined };
 }

@@ -2,7 +2,7 @@
  * Turns generated TypeScript into JavaScript and declaration files with the TypeScript
  * compiler API, for the `js` and `dts` targets.
  */
-import ts from "typescript";
+import * as ts from "typescript";
 
 /** JavaScript for a generated TypeScript file, as ESM or CommonJS. */
 export function transpileToJs(source: string, fileName: string, style: "module" | "legacy_commonjs"): string {

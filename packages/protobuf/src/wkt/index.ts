@@ -17,3 +17,8 @@ export * from "./gen/google/protobuf/compiler/plugin_pb.js";
 export * from "./gen/google/protobuf/cpp_features_pb.js";
 export * from "./gen/google/protobuf/java_features_pb.js";
 export * from "./gen/google/protobuf/go_features_pb.js";
+export { timestampNow, timestampFromDate, timestampFromMs, timestampDate, timestampMs } from "./helpers/timestamp.js";
+export { durationFromMs, durationMs } from "./helpers/duration.js";
+export { anyPack, anyIs, anyUnpack, anyUnpackTo, anyTypeUrl, anyTypeName } from "./helpers/any.js";
+export { structFromJson, structToJson, valueFromJson, valueToJson, listValueFromJson, listValueToJson } from "./helpers/struct.js";
+export { isWrapper, isWrapperDesc } from "./helpers/wrappers.js";

@@ -119,7 +119,7 @@ export type Api = Message<"google.protobuf.Api"> & {
    *
    * @generated from field: google.protobuf.SourceContext source_context = 5;
    */
-  sourceContext?: SourceContext;
+  sourceContext?: SourceContext | undefined;
 
   /**
    * Included interfaces. See [Mixin][].

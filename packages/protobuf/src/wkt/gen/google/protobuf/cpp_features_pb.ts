@@ -96,21 +96,21 @@ export const CppFeatures_StringType = {
    * @generated from enum value: STRING_TYPE_UNKNOWN = 0;
    */
   STRING_TYPE_UNKNOWN: 0,
+  0: "STRING_TYPE_UNKNOWN",
   /**
    * @generated from enum value: VIEW = 1;
    */
   VIEW: 1,
+  1: "VIEW",
   /**
    * @generated from enum value: CORD = 2;
    */
   CORD: 2,
+  2: "CORD",
   /**
    * @generated from enum value: STRING = 3;
    */
   STRING: 3,
-  0: "STRING_TYPE_UNKNOWN",
-  1: "VIEW",
-  2: "CORD",
   3: "STRING",
 } as const;
 
@@ -134,7 +134,7 @@ export type CppFeatures_StringTypeJson = "STRING_TYPE_UNKNOWN" | "VIEW" | "CORD"
 /**
  * Describes the enum pb.CppFeatures.StringType.
  */
-export const CppFeatures_StringTypeSchema: GenEnum<CppFeatures_StringType, {jsonType: CppFeatures_StringTypeJson}> = /*@__PURE__*/
+export const CppFeatures_StringTypeSchema: GenEnum<CppFeatures_StringType, CppFeatures_StringTypeJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_cpp_features, 0, 0);
 
 /**
@@ -145,6 +145,7 @@ export const CppFeatures_RepeatedType = {
    * @generated from enum value: REPEATED_TYPE_UNKNOWN = 0;
    */
   REPEATED_TYPE_UNKNOWN: 0,
+  0: "REPEATED_TYPE_UNKNOWN",
   /**
    * The repeated field will be backed by proto2::Repeated(Ptr)Field, and
    * accessors will return a reference/pointer to this type.
@@ -152,6 +153,7 @@ export const CppFeatures_RepeatedType = {
    * @generated from enum value: LEGACY = 1;
    */
   LEGACY: 1,
+  1: "LEGACY",
   /**
    * The repeated field has an opaque backing type, and accessors will return
    * a RepeatedFieldProxy.
@@ -159,8 +161,6 @@ export const CppFeatures_RepeatedType = {
    * @generated from enum value: PROXY = 2;
    */
   PROXY: 2,
-  0: "REPEATED_TYPE_UNKNOWN",
-  1: "LEGACY",
   2: "PROXY",
 } as const;
 
@@ -183,7 +183,7 @@ export type CppFeatures_RepeatedTypeJson = "REPEATED_TYPE_UNKNOWN" | "LEGACY" | 
 /**
  * Describes the enum pb.CppFeatures.RepeatedType.
  */
-export const CppFeatures_RepeatedTypeSchema: GenEnum<CppFeatures_RepeatedType, {jsonType: CppFeatures_RepeatedTypeJson}> = /*@__PURE__*/
+export const CppFeatures_RepeatedTypeSchema: GenEnum<CppFeatures_RepeatedType, CppFeatures_RepeatedTypeJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_cpp_features, 0, 1);
 
 /**

@@ -28,197 +28,6 @@ export const file_google_protobuf_descriptor: GenFile = /*@__PURE__*/
   bootDescriptorProto();
 
 /**
- * The full set of known editions.
- *
- * @generated from enum google.protobuf.Edition
- */
-export const Edition = {
-  /**
-   * A placeholder for an unknown edition value.
-   *
-   * @generated from enum value: EDITION_UNKNOWN = 0;
-   */
-  EDITION_UNKNOWN: 0,
-  /**
-   * A placeholder edition for specifying default behaviors *before* a feature
-   * was first introduced.  This is effectively an "infinite past".
-   *
-   * @generated from enum value: EDITION_LEGACY = 900;
-   */
-  EDITION_LEGACY: 900,
-  /**
-   * Legacy syntax "editions".  These pre-date editions, but behave much like
-   * distinct editions.  These can't be used to specify the edition of proto
-   * files, but feature definitions must supply proto2/proto3 defaults for
-   * backwards compatibility.
-   *
-   * @generated from enum value: EDITION_PROTO2 = 998;
-   */
-  EDITION_PROTO2: 998,
-  /**
-   * @generated from enum value: EDITION_PROTO3 = 999;
-   */
-  EDITION_PROTO3: 999,
-  /**
-   * Editions that have been released.  The specific values are arbitrary and
-   * should not be depended on, but they will always be time-ordered for easy
-   * comparison.
-   *
-   * @generated from enum value: EDITION_2023 = 1000;
-   */
-  EDITION_2023: 1000,
-  /**
-   * @generated from enum value: EDITION_2024 = 1001;
-   */
-  EDITION_2024: 1001,
-  /**
-   * @generated from enum value: EDITION_2026 = 1002;
-   */
-  EDITION_2026: 1002,
-  /**
-   * A placeholder edition for developing and testing unscheduled features.
-   *
-   * @generated from enum value: EDITION_UNSTABLE = 9999;
-   */
-  EDITION_UNSTABLE: 9999,
-  /**
-   * Placeholder editions for testing feature resolution.  These should not be
-   * used or relied on outside of tests.
-   *
-   * @generated from enum value: EDITION_1_TEST_ONLY = 1;
-   */
-  EDITION_1_TEST_ONLY: 1,
-  /**
-   * @generated from enum value: EDITION_2_TEST_ONLY = 2;
-   */
-  EDITION_2_TEST_ONLY: 2,
-  /**
-   * @generated from enum value: EDITION_99997_TEST_ONLY = 99997;
-   */
-  EDITION_99997_TEST_ONLY: 99997,
-  /**
-   * @generated from enum value: EDITION_99998_TEST_ONLY = 99998;
-   */
-  EDITION_99998_TEST_ONLY: 99998,
-  /**
-   * @generated from enum value: EDITION_99999_TEST_ONLY = 99999;
-   */
-  EDITION_99999_TEST_ONLY: 99999,
-  /**
-   * Placeholder for specifying unbounded edition support.  This should only
-   * ever be used by plugins that can expect to never require any changes to
-   * support a new edition.
-   *
-   * @generated from enum value: EDITION_MAX = 2147483647;
-   */
-  EDITION_MAX: 2147483647,
-  0: "EDITION_UNKNOWN",
-  900: "EDITION_LEGACY",
-  998: "EDITION_PROTO2",
-  999: "EDITION_PROTO3",
-  1000: "EDITION_2023",
-  1001: "EDITION_2024",
-  1002: "EDITION_2026",
-  9999: "EDITION_UNSTABLE",
-  1: "EDITION_1_TEST_ONLY",
-  2: "EDITION_2_TEST_ONLY",
-  99997: "EDITION_99997_TEST_ONLY",
-  99998: "EDITION_99998_TEST_ONLY",
-  99999: "EDITION_99999_TEST_ONLY",
-  2147483647: "EDITION_MAX",
-} as const;
-
-/**
- * @generated from enum google.protobuf.Edition
- */
-export type Edition = 0 | 900 | 998 | 999 | 1000 | 1001 | 1002 | 9999 | 1 | 2 | 99997 | 99998 | 99999 | 2147483647;
-
-export declare namespace Edition {
-  type EDITION_UNKNOWN = 0;
-  type EDITION_LEGACY = 900;
-  type EDITION_PROTO2 = 998;
-  type EDITION_PROTO3 = 999;
-  type EDITION_2023 = 1000;
-  type EDITION_2024 = 1001;
-  type EDITION_2026 = 1002;
-  type EDITION_UNSTABLE = 9999;
-  type EDITION_1_TEST_ONLY = 1;
-  type EDITION_2_TEST_ONLY = 2;
-  type EDITION_99997_TEST_ONLY = 99997;
-  type EDITION_99998_TEST_ONLY = 99998;
-  type EDITION_99999_TEST_ONLY = 99999;
-  type EDITION_MAX = 2147483647;
-}
-
-/**
- * The full set of known editions.
- *
- * @generated from enum google.protobuf.Edition
- */
-export type EditionJson = "EDITION_UNKNOWN" | "EDITION_LEGACY" | "EDITION_PROTO2" | "EDITION_PROTO3" | "EDITION_2023" | "EDITION_2024" | "EDITION_2026" | "EDITION_UNSTABLE" | "EDITION_1_TEST_ONLY" | "EDITION_2_TEST_ONLY" | "EDITION_99997_TEST_ONLY" | "EDITION_99998_TEST_ONLY" | "EDITION_99999_TEST_ONLY" | "EDITION_MAX";
-
-/**
- * Describes the enum google.protobuf.Edition.
- */
-export const EditionSchema: GenEnum<Edition, {jsonType: EditionJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 0);
-
-/**
- * Describes the 'visibility' of a symbol with respect to the proto import
- * system. Symbols can only be imported when the visibility rules do not prevent
- * it (ex: local symbols cannot be imported).  Visibility modifiers can only set
- * on `message` and `enum` as they are the only types available to be referenced
- * from other files.
- *
- * @generated from enum google.protobuf.SymbolVisibility
- */
-export const SymbolVisibility = {
-  /**
-   * @generated from enum value: VISIBILITY_UNSET = 0;
-   */
-  VISIBILITY_UNSET: 0,
-  /**
-   * @generated from enum value: VISIBILITY_LOCAL = 1;
-   */
-  VISIBILITY_LOCAL: 1,
-  /**
-   * @generated from enum value: VISIBILITY_EXPORT = 2;
-   */
-  VISIBILITY_EXPORT: 2,
-  0: "VISIBILITY_UNSET",
-  1: "VISIBILITY_LOCAL",
-  2: "VISIBILITY_EXPORT",
-} as const;
-
-/**
- * @generated from enum google.protobuf.SymbolVisibility
- */
-export type SymbolVisibility = 0 | 1 | 2;
-
-export declare namespace SymbolVisibility {
-  type VISIBILITY_UNSET = 0;
-  type VISIBILITY_LOCAL = 1;
-  type VISIBILITY_EXPORT = 2;
-}
-
-/**
- * Describes the 'visibility' of a symbol with respect to the proto import
- * system. Symbols can only be imported when the visibility rules do not prevent
- * it (ex: local symbols cannot be imported).  Visibility modifiers can only set
- * on `message` and `enum` as they are the only types available to be referenced
- * from other files.
- *
- * @generated from enum google.protobuf.SymbolVisibility
- */
-export type SymbolVisibilityJson = "VISIBILITY_UNSET" | "VISIBILITY_LOCAL" | "VISIBILITY_EXPORT";
-
-/**
- * Describes the enum google.protobuf.SymbolVisibility.
- */
-export const SymbolVisibilitySchema: GenEnum<SymbolVisibility, {jsonType: SymbolVisibilityJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 1);
-
-/**
  * The protocol compiler can output a FileDescriptorSet containing the .proto
  * files it parses.
  *
@@ -258,11 +67,15 @@ export const FileDescriptorSetSchema: GenMessage<FileDescriptorSet, {jsonType: F
  */
 export type FileDescriptorProto = Message<"google.protobuf.FileDescriptorProto"> & {
   /**
+   * file name, relative to root of source tree
+   *
    * @generated from field: optional string name = 1;
    */
   name: string;
 
   /**
+   * e.g. "foo", "foo.bar", etc.
+   *
    * @generated from field: optional string package = 2;
    */
   package: string;
@@ -322,7 +135,7 @@ export type FileDescriptorProto = Message<"google.protobuf.FileDescriptorProto">
   /**
    * @generated from field: optional google.protobuf.FileOptions options = 8;
    */
-  options?: FileOptions;
+  options?: FileOptions | undefined;
 
   /**
    * This field contains optional information about the original source code.
@@ -332,7 +145,7 @@ export type FileDescriptorProto = Message<"google.protobuf.FileDescriptorProto">
    *
    * @generated from field: optional google.protobuf.SourceCodeInfo source_code_info = 9;
    */
-  sourceCodeInfo?: SourceCodeInfo;
+  sourceCodeInfo?: SourceCodeInfo | undefined;
 
   /**
    * The syntax of the proto file.
@@ -365,11 +178,15 @@ export type FileDescriptorProto = Message<"google.protobuf.FileDescriptorProto">
  */
 export type FileDescriptorProtoJson = {
   /**
+   * file name, relative to root of source tree
+   *
    * @generated from field: optional string name = 1;
    */
   name?: string;
 
   /**
+   * e.g. "foo", "foo.bar", etc.
+   *
    * @generated from field: optional string package = 2;
    */
   package?: string;
@@ -379,14 +196,14 @@ export type FileDescriptorProtoJson = {
    *
    * @generated from field: repeated string dependency = 3;
    */
-  dependency?: (string)[];
+  dependency?: string[];
 
   /**
    * Indexes of the public imported files in the dependency list above.
    *
    * @generated from field: repeated int32 public_dependency = 10;
    */
-  publicDependency?: (number)[];
+  publicDependency?: number[];
 
   /**
    * Indexes of the weak imported files in the dependency list.
@@ -394,7 +211,7 @@ export type FileDescriptorProtoJson = {
    *
    * @generated from field: repeated int32 weak_dependency = 11;
    */
-  weakDependency?: (number)[];
+  weakDependency?: number[];
 
   /**
    * Names of files imported by this file purely for the purpose of providing
@@ -402,7 +219,7 @@ export type FileDescriptorProtoJson = {
    *
    * @generated from field: repeated string option_dependency = 15;
    */
-  optionDependency?: (string)[];
+  optionDependency?: string[];
 
   /**
    * All top-level definitions in this file.
@@ -516,7 +333,7 @@ export type DescriptorProto = Message<"google.protobuf.DescriptorProto"> & {
   /**
    * @generated from field: optional google.protobuf.MessageOptions options = 7;
    */
-  options?: MessageOptions;
+  options?: MessageOptions | undefined;
 
   /**
    * @generated from field: repeated google.protobuf.DescriptorProto.ReservedRange reserved_range = 9;
@@ -596,7 +413,7 @@ export type DescriptorProtoJson = {
    *
    * @generated from field: repeated string reserved_name = 10;
    */
-  reservedName?: (string)[];
+  reservedName?: string[];
 
   /**
    * Support for `export` and `local` keywords on enums.
@@ -618,11 +435,15 @@ export const DescriptorProtoSchema: GenMessage<DescriptorProto, {jsonType: Descr
  */
 export type DescriptorProto_ExtensionRange = Message<"google.protobuf.DescriptorProto.ExtensionRange"> & {
   /**
+   * Inclusive.
+   *
    * @generated from field: optional int32 start = 1;
    */
   start: number;
 
   /**
+   * Exclusive.
+   *
    * @generated from field: optional int32 end = 2;
    */
   end: number;
@@ -630,7 +451,7 @@ export type DescriptorProto_ExtensionRange = Message<"google.protobuf.Descriptor
   /**
    * @generated from field: optional google.protobuf.ExtensionRangeOptions options = 3;
    */
-  options?: ExtensionRangeOptions;
+  options?: ExtensionRangeOptions | undefined;
 };
 
 /**
@@ -638,11 +459,15 @@ export type DescriptorProto_ExtensionRange = Message<"google.protobuf.Descriptor
  */
 export type DescriptorProto_ExtensionRangeJson = {
   /**
+   * Inclusive.
+   *
    * @generated from field: optional int32 start = 1;
    */
   start?: number;
 
   /**
+   * Exclusive.
+   *
    * @generated from field: optional int32 end = 2;
    */
   end?: number;
@@ -669,11 +494,15 @@ export const DescriptorProto_ExtensionRangeSchema: GenMessage<DescriptorProto_Ex
  */
 export type DescriptorProto_ReservedRange = Message<"google.protobuf.DescriptorProto.ReservedRange"> & {
   /**
+   * Inclusive.
+   *
    * @generated from field: optional int32 start = 1;
    */
   start: number;
 
   /**
+   * Exclusive.
+   *
    * @generated from field: optional int32 end = 2;
    */
   end: number;
@@ -688,11 +517,15 @@ export type DescriptorProto_ReservedRange = Message<"google.protobuf.DescriptorP
  */
 export type DescriptorProto_ReservedRangeJson = {
   /**
+   * Inclusive.
+   *
    * @generated from field: optional int32 start = 1;
    */
   start?: number;
 
   /**
+   * Exclusive.
+   *
    * @generated from field: optional int32 end = 2;
    */
   end?: number;
@@ -730,7 +563,7 @@ export type ExtensionRangeOptions = Message<"google.protobuf.ExtensionRangeOptio
    *
    * @generated from field: optional google.protobuf.FeatureSet features = 50;
    */
-  features?: FeatureSet;
+  features?: FeatureSet | undefined;
 
   /**
    * The verification state of the range.
@@ -785,49 +618,6 @@ export type ExtensionRangeOptionsJson = {
  */
 export const ExtensionRangeOptionsSchema: GenMessage<ExtensionRangeOptions, {jsonType: ExtensionRangeOptionsJson}> = /*@__PURE__*/
   messageDesc(file_google_protobuf_descriptor, 3);
-
-/**
- * The verification state of the extension range.
- *
- * @generated from enum google.protobuf.ExtensionRangeOptions.VerificationState
- */
-export const ExtensionRangeOptions_VerificationState = {
-  /**
-   * All the extensions of the range must be declared.
-   *
-   * @generated from enum value: DECLARATION = 0;
-   */
-  DECLARATION: 0,
-  /**
-   * @generated from enum value: UNVERIFIED = 1;
-   */
-  UNVERIFIED: 1,
-  0: "DECLARATION",
-  1: "UNVERIFIED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.ExtensionRangeOptions.VerificationState
- */
-export type ExtensionRangeOptions_VerificationState = 0 | 1;
-
-export declare namespace ExtensionRangeOptions_VerificationState {
-  type DECLARATION = 0;
-  type UNVERIFIED = 1;
-}
-
-/**
- * The verification state of the extension range.
- *
- * @generated from enum google.protobuf.ExtensionRangeOptions.VerificationState
- */
-export type ExtensionRangeOptions_VerificationStateJson = "DECLARATION" | "UNVERIFIED";
-
-/**
- * Describes the enum google.protobuf.ExtensionRangeOptions.VerificationState.
- */
-export const ExtensionRangeOptions_VerificationStateSchema: GenEnum<ExtensionRangeOptions_VerificationState, {jsonType: ExtensionRangeOptions_VerificationStateJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 3, 0);
 
 /**
  * @generated from message google.protobuf.ExtensionRangeOptions.Declaration
@@ -929,6 +719,49 @@ export const ExtensionRangeOptions_DeclarationSchema: GenMessage<ExtensionRangeO
   messageDesc(file_google_protobuf_descriptor, 3, 0);
 
 /**
+ * The verification state of the extension range.
+ *
+ * @generated from enum google.protobuf.ExtensionRangeOptions.VerificationState
+ */
+export const ExtensionRangeOptions_VerificationState = {
+  /**
+   * All the extensions of the range must be declared.
+   *
+   * @generated from enum value: DECLARATION = 0;
+   */
+  DECLARATION: 0,
+  0: "DECLARATION",
+  /**
+   * @generated from enum value: UNVERIFIED = 1;
+   */
+  UNVERIFIED: 1,
+  1: "UNVERIFIED",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.ExtensionRangeOptions.VerificationState
+ */
+export type ExtensionRangeOptions_VerificationState = 0 | 1;
+
+export declare namespace ExtensionRangeOptions_VerificationState {
+  type DECLARATION = 0;
+  type UNVERIFIED = 1;
+}
+
+/**
+ * The verification state of the extension range.
+ *
+ * @generated from enum google.protobuf.ExtensionRangeOptions.VerificationState
+ */
+export type ExtensionRangeOptions_VerificationStateJson = "DECLARATION" | "UNVERIFIED";
+
+/**
+ * Describes the enum google.protobuf.ExtensionRangeOptions.VerificationState.
+ */
+export const ExtensionRangeOptions_VerificationStateSchema: GenEnum<ExtensionRangeOptions_VerificationState, ExtensionRangeOptions_VerificationStateJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 3, 0);
+
+/**
  * Describes a field within a message.
  *
  * @generated from message google.protobuf.FieldDescriptorProto
@@ -1007,7 +840,7 @@ export type FieldDescriptorProto = Message<"google.protobuf.FieldDescriptorProto
   /**
    * @generated from field: optional google.protobuf.FieldOptions options = 8;
    */
-  options?: FieldOptions;
+  options?: FieldOptions | undefined;
 
   /**
    * If true, this is a proto3 "optional". When a proto3 field is optional, it
@@ -1164,10 +997,12 @@ export const FieldDescriptorProto_Type = {
    * @generated from enum value: TYPE_DOUBLE = 1;
    */
   DOUBLE: 1,
+  1: "DOUBLE",
   /**
    * @generated from enum value: TYPE_FLOAT = 2;
    */
   FLOAT: 2,
+  2: "FLOAT",
   /**
    * Not ZigZag encoded.  Negative numbers take 10 bytes.  Use TYPE_SINT64 if
    * negative values are likely.
@@ -1175,10 +1010,12 @@ export const FieldDescriptorProto_Type = {
    * @generated from enum value: TYPE_INT64 = 3;
    */
   INT64: 3,
+  3: "INT64",
   /**
    * @generated from enum value: TYPE_UINT64 = 4;
    */
   UINT64: 4,
+  4: "UINT64",
   /**
    * Not ZigZag encoded.  Negative numbers take 10 bytes.  Use TYPE_SINT32 if
    * negative values are likely.
@@ -1186,22 +1023,27 @@ export const FieldDescriptorProto_Type = {
    * @generated from enum value: TYPE_INT32 = 5;
    */
   INT32: 5,
+  5: "INT32",
   /**
    * @generated from enum value: TYPE_FIXED64 = 6;
    */
   FIXED64: 6,
+  6: "FIXED64",
   /**
    * @generated from enum value: TYPE_FIXED32 = 7;
    */
   FIXED32: 7,
+  7: "FIXED32",
   /**
    * @generated from enum value: TYPE_BOOL = 8;
    */
   BOOL: 8,
+  8: "BOOL",
   /**
    * @generated from enum value: TYPE_STRING = 9;
    */
   STRING: 9,
+  9: "STRING",
   /**
    * Tag-delimited aggregate.
    * Group type is deprecated and not supported after google.protobuf. However, Proto3
@@ -1212,57 +1054,54 @@ export const FieldDescriptorProto_Type = {
    * @generated from enum value: TYPE_GROUP = 10;
    */
   GROUP: 10,
+  10: "GROUP",
   /**
+   * Length-delimited aggregate.
+   *
    * @generated from enum value: TYPE_MESSAGE = 11;
    */
   MESSAGE: 11,
+  11: "MESSAGE",
   /**
    * New in version 2.
    *
    * @generated from enum value: TYPE_BYTES = 12;
    */
   BYTES: 12,
+  12: "BYTES",
   /**
    * @generated from enum value: TYPE_UINT32 = 13;
    */
   UINT32: 13,
+  13: "UINT32",
   /**
    * @generated from enum value: TYPE_ENUM = 14;
    */
   ENUM: 14,
+  14: "ENUM",
   /**
    * @generated from enum value: TYPE_SFIXED32 = 15;
    */
   SFIXED32: 15,
+  15: "SFIXED32",
   /**
    * @generated from enum value: TYPE_SFIXED64 = 16;
    */
   SFIXED64: 16,
+  16: "SFIXED64",
   /**
+   * Uses ZigZag encoding.
+   *
    * @generated from enum value: TYPE_SINT32 = 17;
    */
   SINT32: 17,
+  17: "SINT32",
   /**
+   * Uses ZigZag encoding.
+   *
    * @generated from enum value: TYPE_SINT64 = 18;
    */
   SINT64: 18,
-  1: "DOUBLE",
-  2: "FLOAT",
-  3: "INT64",
-  4: "UINT64",
-  5: "INT32",
-  6: "FIXED64",
-  7: "FIXED32",
-  8: "BOOL",
-  9: "STRING",
-  10: "GROUP",
-  11: "MESSAGE",
-  12: "BYTES",
-  13: "UINT32",
-  14: "ENUM",
-  15: "SFIXED32",
-  16: "SFIXED64",
-  17: "SINT32",
   18: "SINT64",
 } as const;
 
@@ -1300,7 +1139,7 @@ export type FieldDescriptorProto_TypeJson = "TYPE_DOUBLE" | "TYPE_FLOAT" | "TYPE
 /**
  * Describes the enum google.protobuf.FieldDescriptorProto.Type.
  */
-export const FieldDescriptorProto_TypeSchema: GenEnum<FieldDescriptorProto_Type, {jsonType: FieldDescriptorProto_TypeJson}> = /*@__PURE__*/
+export const FieldDescriptorProto_TypeSchema: GenEnum<FieldDescriptorProto_Type, FieldDescriptorProto_TypeJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_descriptor, 4, 0);
 
 /**
@@ -1313,10 +1152,12 @@ export const FieldDescriptorProto_Label = {
    * @generated from enum value: LABEL_OPTIONAL = 1;
    */
   OPTIONAL: 1,
+  1: "OPTIONAL",
   /**
    * @generated from enum value: LABEL_REPEATED = 3;
    */
   REPEATED: 3,
+  3: "REPEATED",
   /**
    * The required label is only allowed in google.protobuf.  In proto3 and Editions
    * it's explicitly prohibited.  In Editions, the `field_presence` feature
@@ -1325,8 +1166,6 @@ export const FieldDescriptorProto_Label = {
    * @generated from enum value: LABEL_REQUIRED = 2;
    */
   REQUIRED: 2,
-  1: "OPTIONAL",
-  3: "REPEATED",
   2: "REQUIRED",
 } as const;
 
@@ -1349,7 +1188,7 @@ export type FieldDescriptorProto_LabelJson = "LABEL_OPTIONAL" | "LABEL_REPEATED"
 /**
  * Describes the enum google.protobuf.FieldDescriptorProto.Label.
  */
-export const FieldDescriptorProto_LabelSchema: GenEnum<FieldDescriptorProto_Label, {jsonType: FieldDescriptorProto_LabelJson}> = /*@__PURE__*/
+export const FieldDescriptorProto_LabelSchema: GenEnum<FieldDescriptorProto_Label, FieldDescriptorProto_LabelJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_descriptor, 4, 1);
 
 /**
@@ -1366,7 +1205,7 @@ export type OneofDescriptorProto = Message<"google.protobuf.OneofDescriptorProto
   /**
    * @generated from field: optional google.protobuf.OneofOptions options = 2;
    */
-  options?: OneofOptions;
+  options?: OneofOptions | undefined;
 };
 
 /**
@@ -1412,7 +1251,7 @@ export type EnumDescriptorProto = Message<"google.protobuf.EnumDescriptorProto">
   /**
    * @generated from field: optional google.protobuf.EnumOptions options = 3;
    */
-  options?: EnumOptions;
+  options?: EnumOptions | undefined;
 
   /**
    * Range of reserved numeric values. Reserved numeric values may not be used
@@ -1475,7 +1314,7 @@ export type EnumDescriptorProtoJson = {
    *
    * @generated from field: repeated string reserved_name = 5;
    */
-  reservedName?: (string)[];
+  reservedName?: string[];
 
   /**
    * Support for `export` and `local` keywords on enums.
@@ -1504,11 +1343,15 @@ export const EnumDescriptorProtoSchema: GenMessage<EnumDescriptorProto, {jsonTyp
  */
 export type EnumDescriptorProto_EnumReservedRange = Message<"google.protobuf.EnumDescriptorProto.EnumReservedRange"> & {
   /**
+   * Inclusive.
+   *
    * @generated from field: optional int32 start = 1;
    */
   start: number;
 
   /**
+   * Inclusive.
+   *
    * @generated from field: optional int32 end = 2;
    */
   end: number;
@@ -1526,11 +1369,15 @@ export type EnumDescriptorProto_EnumReservedRange = Message<"google.protobuf.Enu
  */
 export type EnumDescriptorProto_EnumReservedRangeJson = {
   /**
+   * Inclusive.
+   *
    * @generated from field: optional int32 start = 1;
    */
   start?: number;
 
   /**
+   * Inclusive.
+   *
    * @generated from field: optional int32 end = 2;
    */
   end?: number;
@@ -1562,7 +1409,7 @@ export type EnumValueDescriptorProto = Message<"google.protobuf.EnumValueDescrip
   /**
    * @generated from field: optional google.protobuf.EnumValueOptions options = 3;
    */
-  options?: EnumValueOptions;
+  options?: EnumValueOptions | undefined;
 };
 
 /**
@@ -1613,7 +1460,7 @@ export type ServiceDescriptorProto = Message<"google.protobuf.ServiceDescriptorP
   /**
    * @generated from field: optional google.protobuf.ServiceOptions options = 3;
    */
-  options?: ServiceOptions;
+  options?: ServiceOptions | undefined;
 };
 
 /**
@@ -1672,7 +1519,7 @@ export type MethodDescriptorProto = Message<"google.protobuf.MethodDescriptorPro
   /**
    * @generated from field: optional google.protobuf.MethodOptions options = 4;
    */
-  options?: MethodOptions;
+  options?: MethodOptions | undefined;
 
   /**
    * Identifies if client streams multiple client messages
@@ -1929,7 +1776,7 @@ export type FileOptions = Message<"google.protobuf.FileOptions"> & {
    *
    * @generated from field: optional google.protobuf.FeatureSet features = 50;
    */
-  features?: FeatureSet;
+  features?: FeatureSet | undefined;
 
   /**
    * The parser stores options it doesn't recognize here.
@@ -2154,21 +2001,27 @@ export const FileOptionsSchema: GenMessage<FileOptions, {jsonType: FileOptionsJs
  */
 export const FileOptions_OptimizeMode = {
   /**
+   * Generate complete code for parsing, serialization,
+   *
    * @generated from enum value: SPEED = 1;
    */
   SPEED: 1,
+  1: "SPEED",
   /**
    * etc.
+   *
+   * Use ReflectionOps to implement these methods.
    *
    * @generated from enum value: CODE_SIZE = 2;
    */
   CODE_SIZE: 2,
+  2: "CODE_SIZE",
   /**
+   * Generate code using MessageLite and the lite runtime.
+   *
    * @generated from enum value: LITE_RUNTIME = 3;
    */
   LITE_RUNTIME: 3,
-  1: "SPEED",
-  2: "CODE_SIZE",
   3: "LITE_RUNTIME",
 } as const;
 
@@ -2193,7 +2046,7 @@ export type FileOptions_OptimizeModeJson = "SPEED" | "CODE_SIZE" | "LITE_RUNTIME
 /**
  * Describes the enum google.protobuf.FileOptions.OptimizeMode.
  */
-export const FileOptions_OptimizeModeSchema: GenEnum<FileOptions_OptimizeMode, {jsonType: FileOptions_OptimizeModeJson}> = /*@__PURE__*/
+export const FileOptions_OptimizeModeSchema: GenEnum<FileOptions_OptimizeMode, FileOptions_OptimizeModeJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_descriptor, 10, 0);
 
 /**
@@ -2295,7 +2148,7 @@ export type MessageOptions = Message<"google.protobuf.MessageOptions"> & {
    *
    * @generated from field: optional google.protobuf.FeatureSet features = 12;
    */
-  features?: FeatureSet;
+  features?: FeatureSet | undefined;
 
   /**
    * The parser stores options it doesn't recognize here. See above.
@@ -2555,12 +2408,12 @@ export type FieldOptions = Message<"google.protobuf.FieldOptions"> & {
    *
    * @generated from field: optional google.protobuf.FeatureSet features = 21;
    */
-  features?: FeatureSet;
+  features?: FeatureSet | undefined;
 
   /**
    * @generated from field: optional google.protobuf.FieldOptions.FeatureSupport feature_support = 22;
    */
-  featureSupport?: FieldOptions_FeatureSupport;
+  featureSupport?: FieldOptions_FeatureSupport | undefined;
 
   /**
    * The parser stores options it doesn't recognize here. See above.
@@ -2727,247 +2580,6 @@ export const FieldOptionsSchema: GenMessage<FieldOptions, {jsonType: FieldOption
   messageDesc(file_google_protobuf_descriptor, 12);
 
 /**
- * @generated from enum google.protobuf.FieldOptions.CType
- */
-export const FieldOptions_CType = {
-  /**
-   * Default mode.
-   *
-   * @generated from enum value: STRING = 0;
-   */
-  STRING: 0,
-  /**
-   * The option [ctype=CORD] may be applied to a non-repeated field of type
-   * "bytes". It indicates that in C++, the data should be stored in a Cord
-   * instead of a string.  For very large strings, this may reduce memory
-   * fragmentation. It may also allow better performance when parsing from a
-   * Cord, or when parsing with aliasing enabled, as the parsed Cord may then
-   * alias the original buffer.
-   *
-   * @generated from enum value: CORD = 1;
-   */
-  CORD: 1,
-  /**
-   * @generated from enum value: STRING_PIECE = 2;
-   */
-  STRING_PIECE: 2,
-  0: "STRING",
-  1: "CORD",
-  2: "STRING_PIECE",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FieldOptions.CType
- */
-export type FieldOptions_CType = 0 | 1 | 2;
-
-export declare namespace FieldOptions_CType {
-  type STRING = 0;
-  type CORD = 1;
-  type STRING_PIECE = 2;
-}
-
-/**
- * @generated from enum google.protobuf.FieldOptions.CType
- */
-export type FieldOptions_CTypeJson = "STRING" | "CORD" | "STRING_PIECE";
-
-/**
- * Describes the enum google.protobuf.FieldOptions.CType.
- */
-export const FieldOptions_CTypeSchema: GenEnum<FieldOptions_CType, {jsonType: FieldOptions_CTypeJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 12, 0);
-
-/**
- * @generated from enum google.protobuf.FieldOptions.JSType
- */
-export const FieldOptions_JSType = {
-  /**
-   * Use the default type.
-   *
-   * @generated from enum value: JS_NORMAL = 0;
-   */
-  JS_NORMAL: 0,
-  /**
-   * Use JavaScript strings.
-   *
-   * @generated from enum value: JS_STRING = 1;
-   */
-  JS_STRING: 1,
-  /**
-   * Use JavaScript numbers.
-   *
-   * @generated from enum value: JS_NUMBER = 2;
-   */
-  JS_NUMBER: 2,
-  0: "JS_NORMAL",
-  1: "JS_STRING",
-  2: "JS_NUMBER",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FieldOptions.JSType
- */
-export type FieldOptions_JSType = 0 | 1 | 2;
-
-export declare namespace FieldOptions_JSType {
-  type JS_NORMAL = 0;
-  type JS_STRING = 1;
-  type JS_NUMBER = 2;
-}
-
-/**
- * @generated from enum google.protobuf.FieldOptions.JSType
- */
-export type FieldOptions_JSTypeJson = "JS_NORMAL" | "JS_STRING" | "JS_NUMBER";
-
-/**
- * Describes the enum google.protobuf.FieldOptions.JSType.
- */
-export const FieldOptions_JSTypeSchema: GenEnum<FieldOptions_JSType, {jsonType: FieldOptions_JSTypeJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 12, 1);
-
-/**
- * If set to RETENTION_SOURCE, the option will be omitted from the binary.
- *
- * @generated from enum google.protobuf.FieldOptions.OptionRetention
- */
-export const FieldOptions_OptionRetention = {
-  /**
-   * @generated from enum value: RETENTION_UNKNOWN = 0;
-   */
-  RETENTION_UNKNOWN: 0,
-  /**
-   * @generated from enum value: RETENTION_RUNTIME = 1;
-   */
-  RETENTION_RUNTIME: 1,
-  /**
-   * @generated from enum value: RETENTION_SOURCE = 2;
-   */
-  RETENTION_SOURCE: 2,
-  0: "RETENTION_UNKNOWN",
-  1: "RETENTION_RUNTIME",
-  2: "RETENTION_SOURCE",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FieldOptions.OptionRetention
- */
-export type FieldOptions_OptionRetention = 0 | 1 | 2;
-
-export declare namespace FieldOptions_OptionRetention {
-  type RETENTION_UNKNOWN = 0;
-  type RETENTION_RUNTIME = 1;
-  type RETENTION_SOURCE = 2;
-}
-
-/**
- * If set to RETENTION_SOURCE, the option will be omitted from the binary.
- *
- * @generated from enum google.protobuf.FieldOptions.OptionRetention
- */
-export type FieldOptions_OptionRetentionJson = "RETENTION_UNKNOWN" | "RETENTION_RUNTIME" | "RETENTION_SOURCE";
-
-/**
- * Describes the enum google.protobuf.FieldOptions.OptionRetention.
- */
-export const FieldOptions_OptionRetentionSchema: GenEnum<FieldOptions_OptionRetention, {jsonType: FieldOptions_OptionRetentionJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 12, 2);
-
-/**
- * This indicates the types of entities that the field may apply to when used
- * as an option. If it is unset, then the field may be freely used as an
- * option on any kind of entity.
- *
- * @generated from enum google.protobuf.FieldOptions.OptionTargetType
- */
-export const FieldOptions_OptionTargetType = {
-  /**
-   * @generated from enum value: TARGET_TYPE_UNKNOWN = 0;
-   */
-  TARGET_TYPE_UNKNOWN: 0,
-  /**
-   * @generated from enum value: TARGET_TYPE_FILE = 1;
-   */
-  TARGET_TYPE_FILE: 1,
-  /**
-   * @generated from enum value: TARGET_TYPE_EXTENSION_RANGE = 2;
-   */
-  TARGET_TYPE_EXTENSION_RANGE: 2,
-  /**
-   * @generated from enum value: TARGET_TYPE_MESSAGE = 3;
-   */
-  TARGET_TYPE_MESSAGE: 3,
-  /**
-   * @generated from enum value: TARGET_TYPE_FIELD = 4;
-   */
-  TARGET_TYPE_FIELD: 4,
-  /**
-   * @generated from enum value: TARGET_TYPE_ONEOF = 5;
-   */
-  TARGET_TYPE_ONEOF: 5,
-  /**
-   * @generated from enum value: TARGET_TYPE_ENUM = 6;
-   */
-  TARGET_TYPE_ENUM: 6,
-  /**
-   * @generated from enum value: TARGET_TYPE_ENUM_ENTRY = 7;
-   */
-  TARGET_TYPE_ENUM_ENTRY: 7,
-  /**
-   * @generated from enum value: TARGET_TYPE_SERVICE = 8;
-   */
-  TARGET_TYPE_SERVICE: 8,
-  /**
-   * @generated from enum value: TARGET_TYPE_METHOD = 9;
-   */
-  TARGET_TYPE_METHOD: 9,
-  0: "TARGET_TYPE_UNKNOWN",
-  1: "TARGET_TYPE_FILE",
-  2: "TARGET_TYPE_EXTENSION_RANGE",
-  3: "TARGET_TYPE_MESSAGE",
-  4: "TARGET_TYPE_FIELD",
-  5: "TARGET_TYPE_ONEOF",
-  6: "TARGET_TYPE_ENUM",
-  7: "TARGET_TYPE_ENUM_ENTRY",
-  8: "TARGET_TYPE_SERVICE",
-  9: "TARGET_TYPE_METHOD",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FieldOptions.OptionTargetType
- */
-export type FieldOptions_OptionTargetType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
-
-export declare namespace FieldOptions_OptionTargetType {
-  type TARGET_TYPE_UNKNOWN = 0;
-  type TARGET_TYPE_FILE = 1;
-  type TARGET_TYPE_EXTENSION_RANGE = 2;
-  type TARGET_TYPE_MESSAGE = 3;
-  type TARGET_TYPE_FIELD = 4;
-  type TARGET_TYPE_ONEOF = 5;
-  type TARGET_TYPE_ENUM = 6;
-  type TARGET_TYPE_ENUM_ENTRY = 7;
-  type TARGET_TYPE_SERVICE = 8;
-  type TARGET_TYPE_METHOD = 9;
-}
-
-/**
- * This indicates the types of entities that the field may apply to when used
- * as an option. If it is unset, then the field may be freely used as an
- * option on any kind of entity.
- *
- * @generated from enum google.protobuf.FieldOptions.OptionTargetType
- */
-export type FieldOptions_OptionTargetTypeJson = "TARGET_TYPE_UNKNOWN" | "TARGET_TYPE_FILE" | "TARGET_TYPE_EXTENSION_RANGE" | "TARGET_TYPE_MESSAGE" | "TARGET_TYPE_FIELD" | "TARGET_TYPE_ONEOF" | "TARGET_TYPE_ENUM" | "TARGET_TYPE_ENUM_ENTRY" | "TARGET_TYPE_SERVICE" | "TARGET_TYPE_METHOD";
-
-/**
- * Describes the enum google.protobuf.FieldOptions.OptionTargetType.
- */
-export const FieldOptions_OptionTargetTypeSchema: GenEnum<FieldOptions_OptionTargetType, {jsonType: FieldOptions_OptionTargetTypeJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 12, 3);
-
-/**
  * @generated from message google.protobuf.FieldOptions.EditionDefault
  */
 export type FieldOptions_EditionDefault = Message<"google.protobuf.FieldOptions.EditionDefault"> & {
@@ -2977,6 +2589,8 @@ export type FieldOptions_EditionDefault = Message<"google.protobuf.FieldOptions.
   edition: Edition;
 
   /**
+   * Textproto value.
+   *
    * @generated from field: optional string value = 2;
    */
   value: string;
@@ -2992,6 +2606,8 @@ export type FieldOptions_EditionDefaultJson = {
   edition?: EditionJson;
 
   /**
+   * Textproto value.
+   *
    * @generated from field: optional string value = 2;
    */
   value?: string;
@@ -3110,6 +2726,247 @@ export const FieldOptions_FeatureSupportSchema: GenMessage<FieldOptions_FeatureS
   messageDesc(file_google_protobuf_descriptor, 12, 1);
 
 /**
+ * @generated from enum google.protobuf.FieldOptions.CType
+ */
+export const FieldOptions_CType = {
+  /**
+   * Default mode.
+   *
+   * @generated from enum value: STRING = 0;
+   */
+  STRING: 0,
+  0: "STRING",
+  /**
+   * The option [ctype=CORD] may be applied to a non-repeated field of type
+   * "bytes". It indicates that in C++, the data should be stored in a Cord
+   * instead of a string.  For very large strings, this may reduce memory
+   * fragmentation. It may also allow better performance when parsing from a
+   * Cord, or when parsing with aliasing enabled, as the parsed Cord may then
+   * alias the original buffer.
+   *
+   * @generated from enum value: CORD = 1;
+   */
+  CORD: 1,
+  1: "CORD",
+  /**
+   * @generated from enum value: STRING_PIECE = 2;
+   */
+  STRING_PIECE: 2,
+  2: "STRING_PIECE",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FieldOptions.CType
+ */
+export type FieldOptions_CType = 0 | 1 | 2;
+
+export declare namespace FieldOptions_CType {
+  type STRING = 0;
+  type CORD = 1;
+  type STRING_PIECE = 2;
+}
+
+/**
+ * @generated from enum google.protobuf.FieldOptions.CType
+ */
+export type FieldOptions_CTypeJson = "STRING" | "CORD" | "STRING_PIECE";
+
+/**
+ * Describes the enum google.protobuf.FieldOptions.CType.
+ */
+export const FieldOptions_CTypeSchema: GenEnum<FieldOptions_CType, FieldOptions_CTypeJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 12, 0);
+
+/**
+ * @generated from enum google.protobuf.FieldOptions.JSType
+ */
+export const FieldOptions_JSType = {
+  /**
+   * Use the default type.
+   *
+   * @generated from enum value: JS_NORMAL = 0;
+   */
+  JS_NORMAL: 0,
+  0: "JS_NORMAL",
+  /**
+   * Use JavaScript strings.
+   *
+   * @generated from enum value: JS_STRING = 1;
+   */
+  JS_STRING: 1,
+  1: "JS_STRING",
+  /**
+   * Use JavaScript numbers.
+   *
+   * @generated from enum value: JS_NUMBER = 2;
+   */
+  JS_NUMBER: 2,
+  2: "JS_NUMBER",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FieldOptions.JSType
+ */
+export type FieldOptions_JSType = 0 | 1 | 2;
+
+export declare namespace FieldOptions_JSType {
+  type JS_NORMAL = 0;
+  type JS_STRING = 1;
+  type JS_NUMBER = 2;
+}
+
+/**
+ * @generated from enum google.protobuf.FieldOptions.JSType
+ */
+export type FieldOptions_JSTypeJson = "JS_NORMAL" | "JS_STRING" | "JS_NUMBER";
+
+/**
+ * Describes the enum google.protobuf.FieldOptions.JSType.
+ */
+export const FieldOptions_JSTypeSchema: GenEnum<FieldOptions_JSType, FieldOptions_JSTypeJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 12, 1);
+
+/**
+ * If set to RETENTION_SOURCE, the option will be omitted from the binary.
+ *
+ * @generated from enum google.protobuf.FieldOptions.OptionRetention
+ */
+export const FieldOptions_OptionRetention = {
+  /**
+   * @generated from enum value: RETENTION_UNKNOWN = 0;
+   */
+  RETENTION_UNKNOWN: 0,
+  0: "RETENTION_UNKNOWN",
+  /**
+   * @generated from enum value: RETENTION_RUNTIME = 1;
+   */
+  RETENTION_RUNTIME: 1,
+  1: "RETENTION_RUNTIME",
+  /**
+   * @generated from enum value: RETENTION_SOURCE = 2;
+   */
+  RETENTION_SOURCE: 2,
+  2: "RETENTION_SOURCE",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FieldOptions.OptionRetention
+ */
+export type FieldOptions_OptionRetention = 0 | 1 | 2;
+
+export declare namespace FieldOptions_OptionRetention {
+  type RETENTION_UNKNOWN = 0;
+  type RETENTION_RUNTIME = 1;
+  type RETENTION_SOURCE = 2;
+}
+
+/**
+ * If set to RETENTION_SOURCE, the option will be omitted from the binary.
+ *
+ * @generated from enum google.protobuf.FieldOptions.OptionRetention
+ */
+export type FieldOptions_OptionRetentionJson = "RETENTION_UNKNOWN" | "RETENTION_RUNTIME" | "RETENTION_SOURCE";
+
+/**
+ * Describes the enum google.protobuf.FieldOptions.OptionRetention.
+ */
+export const FieldOptions_OptionRetentionSchema: GenEnum<FieldOptions_OptionRetention, FieldOptions_OptionRetentionJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 12, 2);
+
+/**
+ * This indicates the types of entities that the field may apply to when used
+ * as an option. If it is unset, then the field may be freely used as an
+ * option on any kind of entity.
+ *
+ * @generated from enum google.protobuf.FieldOptions.OptionTargetType
+ */
+export const FieldOptions_OptionTargetType = {
+  /**
+   * @generated from enum value: TARGET_TYPE_UNKNOWN = 0;
+   */
+  TARGET_TYPE_UNKNOWN: 0,
+  0: "TARGET_TYPE_UNKNOWN",
+  /**
+   * @generated from enum value: TARGET_TYPE_FILE = 1;
+   */
+  TARGET_TYPE_FILE: 1,
+  1: "TARGET_TYPE_FILE",
+  /**
+   * @generated from enum value: TARGET_TYPE_EXTENSION_RANGE = 2;
+   */
+  TARGET_TYPE_EXTENSION_RANGE: 2,
+  2: "TARGET_TYPE_EXTENSION_RANGE",
+  /**
+   * @generated from enum value: TARGET_TYPE_MESSAGE = 3;
+   */
+  TARGET_TYPE_MESSAGE: 3,
+  3: "TARGET_TYPE_MESSAGE",
+  /**
+   * @generated from enum value: TARGET_TYPE_FIELD = 4;
+   */
+  TARGET_TYPE_FIELD: 4,
+  4: "TARGET_TYPE_FIELD",
+  /**
+   * @generated from enum value: TARGET_TYPE_ONEOF = 5;
+   */
+  TARGET_TYPE_ONEOF: 5,
+  5: "TARGET_TYPE_ONEOF",
+  /**
+   * @generated from enum value: TARGET_TYPE_ENUM = 6;
+   */
+  TARGET_TYPE_ENUM: 6,
+  6: "TARGET_TYPE_ENUM",
+  /**
+   * @generated from enum value: TARGET_TYPE_ENUM_ENTRY = 7;
+   */
+  TARGET_TYPE_ENUM_ENTRY: 7,
+  7: "TARGET_TYPE_ENUM_ENTRY",
+  /**
+   * @generated from enum value: TARGET_TYPE_SERVICE = 8;
+   */
+  TARGET_TYPE_SERVICE: 8,
+  8: "TARGET_TYPE_SERVICE",
+  /**
+   * @generated from enum value: TARGET_TYPE_METHOD = 9;
+   */
+  TARGET_TYPE_METHOD: 9,
+  9: "TARGET_TYPE_METHOD",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FieldOptions.OptionTargetType
+ */
+export type FieldOptions_OptionTargetType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+export declare namespace FieldOptions_OptionTargetType {
+  type TARGET_TYPE_UNKNOWN = 0;
+  type TARGET_TYPE_FILE = 1;
+  type TARGET_TYPE_EXTENSION_RANGE = 2;
+  type TARGET_TYPE_MESSAGE = 3;
+  type TARGET_TYPE_FIELD = 4;
+  type TARGET_TYPE_ONEOF = 5;
+  type TARGET_TYPE_ENUM = 6;
+  type TARGET_TYPE_ENUM_ENTRY = 7;
+  type TARGET_TYPE_SERVICE = 8;
+  type TARGET_TYPE_METHOD = 9;
+}
+
+/**
+ * This indicates the types of entities that the field may apply to when used
+ * as an option. If it is unset, then the field may be freely used as an
+ * option on any kind of entity.
+ *
+ * @generated from enum google.protobuf.FieldOptions.OptionTargetType
+ */
+export type FieldOptions_OptionTargetTypeJson = "TARGET_TYPE_UNKNOWN" | "TARGET_TYPE_FILE" | "TARGET_TYPE_EXTENSION_RANGE" | "TARGET_TYPE_MESSAGE" | "TARGET_TYPE_FIELD" | "TARGET_TYPE_ONEOF" | "TARGET_TYPE_ENUM" | "TARGET_TYPE_ENUM_ENTRY" | "TARGET_TYPE_SERVICE" | "TARGET_TYPE_METHOD";
+
+/**
+ * Describes the enum google.protobuf.FieldOptions.OptionTargetType.
+ */
+export const FieldOptions_OptionTargetTypeSchema: GenEnum<FieldOptions_OptionTargetType, FieldOptions_OptionTargetTypeJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 12, 3);
+
+/**
  * @generated from message google.protobuf.OneofOptions
  */
 export type OneofOptions = Message<"google.protobuf.OneofOptions"> & {
@@ -3121,7 +2978,7 @@ export type OneofOptions = Message<"google.protobuf.OneofOptions"> & {
    *
    * @generated from field: optional google.protobuf.FeatureSet features = 1;
    */
-  features?: FeatureSet;
+  features?: FeatureSet | undefined;
 
   /**
    * The parser stores options it doesn't recognize here. See above.
@@ -3203,7 +3060,7 @@ export type EnumOptions = Message<"google.protobuf.EnumOptions"> & {
    *
    * @generated from field: optional google.protobuf.FeatureSet features = 7;
    */
-  features?: FeatureSet;
+  features?: FeatureSet | undefined;
 
   /**
    * The parser stores options it doesn't recognize here. See above.
@@ -3295,7 +3152,7 @@ export type EnumValueOptions = Message<"google.protobuf.EnumValueOptions"> & {
    *
    * @generated from field: optional google.protobuf.FeatureSet features = 2;
    */
-  features?: FeatureSet;
+  features?: FeatureSet | undefined;
 
   /**
    * Indicate that fields annotated with this enum value should not be printed
@@ -3311,7 +3168,7 @@ export type EnumValueOptions = Message<"google.protobuf.EnumValueOptions"> & {
    *
    * @generated from field: optional google.protobuf.FieldOptions.FeatureSupport feature_support = 4;
    */
-  featureSupport?: FieldOptions_FeatureSupport;
+  featureSupport?: FieldOptions_FeatureSupport | undefined;
 
   /**
    * The parser stores options it doesn't recognize here. See above.
@@ -3388,7 +3245,7 @@ export type ServiceOptions = Message<"google.protobuf.ServiceOptions"> & {
    *
    * @generated from field: optional google.protobuf.FeatureSet features = 34;
    */
-  features?: FeatureSet;
+  features?: FeatureSet | undefined;
 
   /**
    * Is this service deprecated?
@@ -3474,7 +3331,7 @@ export type MethodOptions = Message<"google.protobuf.MethodOptions"> & {
    *
    * @generated from field: optional google.protobuf.FeatureSet features = 35;
    */
-  features?: FeatureSet;
+  features?: FeatureSet | undefined;
 
   /**
    * The parser stores options it doesn't recognize here. See above.
@@ -3540,16 +3397,20 @@ export const MethodOptions_IdempotencyLevel = {
    * @generated from enum value: IDEMPOTENCY_UNKNOWN = 0;
    */
   IDEMPOTENCY_UNKNOWN: 0,
+  0: "IDEMPOTENCY_UNKNOWN",
   /**
+   * implies idempotent
+   *
    * @generated from enum value: NO_SIDE_EFFECTS = 1;
    */
   NO_SIDE_EFFECTS: 1,
+  1: "NO_SIDE_EFFECTS",
   /**
+   * idempotent, but may have side effects
+   *
    * @generated from enum value: IDEMPOTENT = 2;
    */
   IDEMPOTENT: 2,
-  0: "IDEMPOTENCY_UNKNOWN",
-  1: "NO_SIDE_EFFECTS",
   2: "IDEMPOTENT",
 } as const;
 
@@ -3576,7 +3437,7 @@ export type MethodOptions_IdempotencyLevelJson = "IDEMPOTENCY_UNKNOWN" | "NO_SID
 /**
  * Describes the enum google.protobuf.MethodOptions.IdempotencyLevel.
  */
-export const MethodOptions_IdempotencyLevelSchema: GenEnum<MethodOptions_IdempotencyLevel, {jsonType: MethodOptions_IdempotencyLevelJson}> = /*@__PURE__*/
+export const MethodOptions_IdempotencyLevelSchema: GenEnum<MethodOptions_IdempotencyLevel, MethodOptions_IdempotencyLevelJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_descriptor, 17, 0);
 
 /**
@@ -3847,319 +3708,6 @@ export const FeatureSetSchema: GenMessage<FeatureSet, {jsonType: FeatureSetJson}
   messageDesc(file_google_protobuf_descriptor, 19);
 
 /**
- * @generated from enum google.protobuf.FeatureSet.FieldPresence
- */
-export const FeatureSet_FieldPresence = {
-  /**
-   * @generated from enum value: FIELD_PRESENCE_UNKNOWN = 0;
-   */
-  FIELD_PRESENCE_UNKNOWN: 0,
-  /**
-   * @generated from enum value: EXPLICIT = 1;
-   */
-  EXPLICIT: 1,
-  /**
-   * @generated from enum value: IMPLICIT = 2;
-   */
-  IMPLICIT: 2,
-  /**
-   * @generated from enum value: LEGACY_REQUIRED = 3;
-   */
-  LEGACY_REQUIRED: 3,
-  0: "FIELD_PRESENCE_UNKNOWN",
-  1: "EXPLICIT",
-  2: "IMPLICIT",
-  3: "LEGACY_REQUIRED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.FieldPresence
- */
-export type FeatureSet_FieldPresence = 0 | 1 | 2 | 3;
-
-export declare namespace FeatureSet_FieldPresence {
-  type FIELD_PRESENCE_UNKNOWN = 0;
-  type EXPLICIT = 1;
-  type IMPLICIT = 2;
-  type LEGACY_REQUIRED = 3;
-}
-
-/**
- * @generated from enum google.protobuf.FeatureSet.FieldPresence
- */
-export type FeatureSet_FieldPresenceJson = "FIELD_PRESENCE_UNKNOWN" | "EXPLICIT" | "IMPLICIT" | "LEGACY_REQUIRED";
-
-/**
- * Describes the enum google.protobuf.FeatureSet.FieldPresence.
- */
-export const FeatureSet_FieldPresenceSchema: GenEnum<FeatureSet_FieldPresence, {jsonType: FeatureSet_FieldPresenceJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 19, 0);
-
-/**
- * @generated from enum google.protobuf.FeatureSet.EnumType
- */
-export const FeatureSet_EnumType = {
-  /**
-   * @generated from enum value: ENUM_TYPE_UNKNOWN = 0;
-   */
-  ENUM_TYPE_UNKNOWN: 0,
-  /**
-   * @generated from enum value: OPEN = 1;
-   */
-  OPEN: 1,
-  /**
-   * @generated from enum value: CLOSED = 2;
-   */
-  CLOSED: 2,
-  0: "ENUM_TYPE_UNKNOWN",
-  1: "OPEN",
-  2: "CLOSED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.EnumType
- */
-export type FeatureSet_EnumType = 0 | 1 | 2;
-
-export declare namespace FeatureSet_EnumType {
-  type ENUM_TYPE_UNKNOWN = 0;
-  type OPEN = 1;
-  type CLOSED = 2;
-}
-
-/**
- * @generated from enum google.protobuf.FeatureSet.EnumType
- */
-export type FeatureSet_EnumTypeJson = "ENUM_TYPE_UNKNOWN" | "OPEN" | "CLOSED";
-
-/**
- * Describes the enum google.protobuf.FeatureSet.EnumType.
- */
-export const FeatureSet_EnumTypeSchema: GenEnum<FeatureSet_EnumType, {jsonType: FeatureSet_EnumTypeJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 19, 1);
-
-/**
- * @generated from enum google.protobuf.FeatureSet.RepeatedFieldEncoding
- */
-export const FeatureSet_RepeatedFieldEncoding = {
-  /**
-   * @generated from enum value: REPEATED_FIELD_ENCODING_UNKNOWN = 0;
-   */
-  REPEATED_FIELD_ENCODING_UNKNOWN: 0,
-  /**
-   * @generated from enum value: PACKED = 1;
-   */
-  PACKED: 1,
-  /**
-   * @generated from enum value: EXPANDED = 2;
-   */
-  EXPANDED: 2,
-  0: "REPEATED_FIELD_ENCODING_UNKNOWN",
-  1: "PACKED",
-  2: "EXPANDED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.RepeatedFieldEncoding
- */
-export type FeatureSet_RepeatedFieldEncoding = 0 | 1 | 2;
-
-export declare namespace FeatureSet_RepeatedFieldEncoding {
-  type REPEATED_FIELD_ENCODING_UNKNOWN = 0;
-  type PACKED = 1;
-  type EXPANDED = 2;
-}
-
-/**
- * @generated from enum google.protobuf.FeatureSet.RepeatedFieldEncoding
- */
-export type FeatureSet_RepeatedFieldEncodingJson = "REPEATED_FIELD_ENCODING_UNKNOWN" | "PACKED" | "EXPANDED";
-
-/**
- * Describes the enum google.protobuf.FeatureSet.RepeatedFieldEncoding.
- */
-export const FeatureSet_RepeatedFieldEncodingSchema: GenEnum<FeatureSet_RepeatedFieldEncoding, {jsonType: FeatureSet_RepeatedFieldEncodingJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 19, 2);
-
-/**
- * @generated from enum google.protobuf.FeatureSet.Utf8Validation
- */
-export const FeatureSet_Utf8Validation = {
-  /**
-   * @generated from enum value: UTF8_VALIDATION_UNKNOWN = 0;
-   */
-  UTF8_VALIDATION_UNKNOWN: 0,
-  /**
-   * @generated from enum value: VERIFY = 2;
-   */
-  VERIFY: 2,
-  /**
-   * @generated from enum value: NONE = 3;
-   */
-  NONE: 3,
-  0: "UTF8_VALIDATION_UNKNOWN",
-  2: "VERIFY",
-  3: "NONE",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.Utf8Validation
- */
-export type FeatureSet_Utf8Validation = 0 | 2 | 3;
-
-export declare namespace FeatureSet_Utf8Validation {
-  type UTF8_VALIDATION_UNKNOWN = 0;
-  type VERIFY = 2;
-  type NONE = 3;
-}
-
-/**
- * @generated from enum google.protobuf.FeatureSet.Utf8Validation
- */
-export type FeatureSet_Utf8ValidationJson = "UTF8_VALIDATION_UNKNOWN" | "VERIFY" | "NONE";
-
-/**
- * Describes the enum google.protobuf.FeatureSet.Utf8Validation.
- */
-export const FeatureSet_Utf8ValidationSchema: GenEnum<FeatureSet_Utf8Validation, {jsonType: FeatureSet_Utf8ValidationJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 19, 3);
-
-/**
- * @generated from enum google.protobuf.FeatureSet.MessageEncoding
- */
-export const FeatureSet_MessageEncoding = {
-  /**
-   * @generated from enum value: MESSAGE_ENCODING_UNKNOWN = 0;
-   */
-  MESSAGE_ENCODING_UNKNOWN: 0,
-  /**
-   * @generated from enum value: LENGTH_PREFIXED = 1;
-   */
-  LENGTH_PREFIXED: 1,
-  /**
-   * @generated from enum value: DELIMITED = 2;
-   */
-  DELIMITED: 2,
-  0: "MESSAGE_ENCODING_UNKNOWN",
-  1: "LENGTH_PREFIXED",
-  2: "DELIMITED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.MessageEncoding
- */
-export type FeatureSet_MessageEncoding = 0 | 1 | 2;
-
-export declare namespace FeatureSet_MessageEncoding {
-  type MESSAGE_ENCODING_UNKNOWN = 0;
-  type LENGTH_PREFIXED = 1;
-  type DELIMITED = 2;
-}
-
-/**
- * @generated from enum google.protobuf.FeatureSet.MessageEncoding
- */
-export type FeatureSet_MessageEncodingJson = "MESSAGE_ENCODING_UNKNOWN" | "LENGTH_PREFIXED" | "DELIMITED";
-
-/**
- * Describes the enum google.protobuf.FeatureSet.MessageEncoding.
- */
-export const FeatureSet_MessageEncodingSchema: GenEnum<FeatureSet_MessageEncoding, {jsonType: FeatureSet_MessageEncodingJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 19, 4);
-
-/**
- * @generated from enum google.protobuf.FeatureSet.JsonFormat
- */
-export const FeatureSet_JsonFormat = {
-  /**
-   * @generated from enum value: JSON_FORMAT_UNKNOWN = 0;
-   */
-  JSON_FORMAT_UNKNOWN: 0,
-  /**
-   * @generated from enum value: ALLOW = 1;
-   */
-  ALLOW: 1,
-  /**
-   * @generated from enum value: LEGACY_BEST_EFFORT = 2;
-   */
-  LEGACY_BEST_EFFORT: 2,
-  0: "JSON_FORMAT_UNKNOWN",
-  1: "ALLOW",
-  2: "LEGACY_BEST_EFFORT",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.JsonFormat
- */
-export type FeatureSet_JsonFormat = 0 | 1 | 2;
-
-export declare namespace FeatureSet_JsonFormat {
-  type JSON_FORMAT_UNKNOWN = 0;
-  type ALLOW = 1;
-  type LEGACY_BEST_EFFORT = 2;
-}
-
-/**
- * @generated from enum google.protobuf.FeatureSet.JsonFormat
- */
-export type FeatureSet_JsonFormatJson = "JSON_FORMAT_UNKNOWN" | "ALLOW" | "LEGACY_BEST_EFFORT";
-
-/**
- * Describes the enum google.protobuf.FeatureSet.JsonFormat.
- */
-export const FeatureSet_JsonFormatSchema: GenEnum<FeatureSet_JsonFormat, {jsonType: FeatureSet_JsonFormatJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 19, 5);
-
-/**
- * @generated from enum google.protobuf.FeatureSet.EnforceNamingStyle
- */
-export const FeatureSet_EnforceNamingStyle = {
-  /**
-   * @generated from enum value: ENFORCE_NAMING_STYLE_UNKNOWN = 0;
-   */
-  ENFORCE_NAMING_STYLE_UNKNOWN: 0,
-  /**
-   * @generated from enum value: STYLE2024 = 1;
-   */
-  STYLE2024: 1,
-  /**
-   * @generated from enum value: STYLE_LEGACY = 2;
-   */
-  STYLE_LEGACY: 2,
-  /**
-   * @generated from enum value: STYLE2026 = 3;
-   */
-  STYLE2026: 3,
-  0: "ENFORCE_NAMING_STYLE_UNKNOWN",
-  1: "STYLE2024",
-  2: "STYLE_LEGACY",
-  3: "STYLE2026",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.EnforceNamingStyle
- */
-export type FeatureSet_EnforceNamingStyle = 0 | 1 | 2 | 3;
-
-export declare namespace FeatureSet_EnforceNamingStyle {
-  type ENFORCE_NAMING_STYLE_UNKNOWN = 0;
-  type STYLE2024 = 1;
-  type STYLE_LEGACY = 2;
-  type STYLE2026 = 3;
-}
-
-/**
- * @generated from enum google.protobuf.FeatureSet.EnforceNamingStyle
- */
-export type FeatureSet_EnforceNamingStyleJson = "ENFORCE_NAMING_STYLE_UNKNOWN" | "STYLE2024" | "STYLE_LEGACY" | "STYLE2026";
-
-/**
- * Describes the enum google.protobuf.FeatureSet.EnforceNamingStyle.
- */
-export const FeatureSet_EnforceNamingStyleSchema: GenEnum<FeatureSet_EnforceNamingStyle, {jsonType: FeatureSet_EnforceNamingStyleJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_descriptor, 19, 6);
-
-/**
  * @generated from message google.protobuf.FeatureSet.VisibilityFeature
  */
 export type FeatureSet_VisibilityFeature = Message<"google.protobuf.FeatureSet.VisibilityFeature"> & {
@@ -4186,24 +3734,28 @@ export const FeatureSet_VisibilityFeature_DefaultSymbolVisibility = {
    * @generated from enum value: DEFAULT_SYMBOL_VISIBILITY_UNKNOWN = 0;
    */
   DEFAULT_SYMBOL_VISIBILITY_UNKNOWN: 0,
+  0: "DEFAULT_SYMBOL_VISIBILITY_UNKNOWN",
   /**
    * Default pre-EDITION_2024, all UNSET visibility are export.
    *
    * @generated from enum value: EXPORT_ALL = 1;
    */
   EXPORT_ALL: 1,
+  1: "EXPORT_ALL",
   /**
    * All top-level symbols default to export, nested default to local.
    *
    * @generated from enum value: EXPORT_TOP_LEVEL = 2;
    */
   EXPORT_TOP_LEVEL: 2,
+  2: "EXPORT_TOP_LEVEL",
   /**
    * All symbols default to local.
    *
    * @generated from enum value: LOCAL_ALL = 3;
    */
   LOCAL_ALL: 3,
+  3: "LOCAL_ALL",
   /**
    * All symbols local by default. Nested types cannot be exported.
    * With special case caveat for message { enum {} reserved 1 to max; }
@@ -4212,10 +3764,6 @@ export const FeatureSet_VisibilityFeature_DefaultSymbolVisibility = {
    * @generated from enum value: STRICT = 4;
    */
   STRICT: 4,
-  0: "DEFAULT_SYMBOL_VISIBILITY_UNKNOWN",
-  1: "EXPORT_ALL",
-  2: "EXPORT_TOP_LEVEL",
-  3: "LOCAL_ALL",
   4: "STRICT",
 } as const;
 
@@ -4240,8 +3788,321 @@ export type FeatureSet_VisibilityFeature_DefaultSymbolVisibilityJson = "DEFAULT_
 /**
  * Describes the enum google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility.
  */
-export const FeatureSet_VisibilityFeature_DefaultSymbolVisibilitySchema: GenEnum<FeatureSet_VisibilityFeature_DefaultSymbolVisibility, {jsonType: FeatureSet_VisibilityFeature_DefaultSymbolVisibilityJson}> = /*@__PURE__*/
+export const FeatureSet_VisibilityFeature_DefaultSymbolVisibilitySchema: GenEnum<FeatureSet_VisibilityFeature_DefaultSymbolVisibility, FeatureSet_VisibilityFeature_DefaultSymbolVisibilityJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_descriptor, 19, 0, 0);
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.FieldPresence
+ */
+export const FeatureSet_FieldPresence = {
+  /**
+   * @generated from enum value: FIELD_PRESENCE_UNKNOWN = 0;
+   */
+  FIELD_PRESENCE_UNKNOWN: 0,
+  0: "FIELD_PRESENCE_UNKNOWN",
+  /**
+   * @generated from enum value: EXPLICIT = 1;
+   */
+  EXPLICIT: 1,
+  1: "EXPLICIT",
+  /**
+   * @generated from enum value: IMPLICIT = 2;
+   */
+  IMPLICIT: 2,
+  2: "IMPLICIT",
+  /**
+   * @generated from enum value: LEGACY_REQUIRED = 3;
+   */
+  LEGACY_REQUIRED: 3,
+  3: "LEGACY_REQUIRED",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.FieldPresence
+ */
+export type FeatureSet_FieldPresence = 0 | 1 | 2 | 3;
+
+export declare namespace FeatureSet_FieldPresence {
+  type FIELD_PRESENCE_UNKNOWN = 0;
+  type EXPLICIT = 1;
+  type IMPLICIT = 2;
+  type LEGACY_REQUIRED = 3;
+}
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.FieldPresence
+ */
+export type FeatureSet_FieldPresenceJson = "FIELD_PRESENCE_UNKNOWN" | "EXPLICIT" | "IMPLICIT" | "LEGACY_REQUIRED";
+
+/**
+ * Describes the enum google.protobuf.FeatureSet.FieldPresence.
+ */
+export const FeatureSet_FieldPresenceSchema: GenEnum<FeatureSet_FieldPresence, FeatureSet_FieldPresenceJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 19, 0);
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.EnumType
+ */
+export const FeatureSet_EnumType = {
+  /**
+   * @generated from enum value: ENUM_TYPE_UNKNOWN = 0;
+   */
+  ENUM_TYPE_UNKNOWN: 0,
+  0: "ENUM_TYPE_UNKNOWN",
+  /**
+   * @generated from enum value: OPEN = 1;
+   */
+  OPEN: 1,
+  1: "OPEN",
+  /**
+   * @generated from enum value: CLOSED = 2;
+   */
+  CLOSED: 2,
+  2: "CLOSED",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.EnumType
+ */
+export type FeatureSet_EnumType = 0 | 1 | 2;
+
+export declare namespace FeatureSet_EnumType {
+  type ENUM_TYPE_UNKNOWN = 0;
+  type OPEN = 1;
+  type CLOSED = 2;
+}
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.EnumType
+ */
+export type FeatureSet_EnumTypeJson = "ENUM_TYPE_UNKNOWN" | "OPEN" | "CLOSED";
+
+/**
+ * Describes the enum google.protobuf.FeatureSet.EnumType.
+ */
+export const FeatureSet_EnumTypeSchema: GenEnum<FeatureSet_EnumType, FeatureSet_EnumTypeJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 19, 1);
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.RepeatedFieldEncoding
+ */
+export const FeatureSet_RepeatedFieldEncoding = {
+  /**
+   * @generated from enum value: REPEATED_FIELD_ENCODING_UNKNOWN = 0;
+   */
+  REPEATED_FIELD_ENCODING_UNKNOWN: 0,
+  0: "REPEATED_FIELD_ENCODING_UNKNOWN",
+  /**
+   * @generated from enum value: PACKED = 1;
+   */
+  PACKED: 1,
+  1: "PACKED",
+  /**
+   * @generated from enum value: EXPANDED = 2;
+   */
+  EXPANDED: 2,
+  2: "EXPANDED",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.RepeatedFieldEncoding
+ */
+export type FeatureSet_RepeatedFieldEncoding = 0 | 1 | 2;
+
+export declare namespace FeatureSet_RepeatedFieldEncoding {
+  type REPEATED_FIELD_ENCODING_UNKNOWN = 0;
+  type PACKED = 1;
+  type EXPANDED = 2;
+}
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.RepeatedFieldEncoding
+ */
+export type FeatureSet_RepeatedFieldEncodingJson = "REPEATED_FIELD_ENCODING_UNKNOWN" | "PACKED" | "EXPANDED";
+
+/**
+ * Describes the enum google.protobuf.FeatureSet.RepeatedFieldEncoding.
+ */
+export const FeatureSet_RepeatedFieldEncodingSchema: GenEnum<FeatureSet_RepeatedFieldEncoding, FeatureSet_RepeatedFieldEncodingJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 19, 2);
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.Utf8Validation
+ */
+export const FeatureSet_Utf8Validation = {
+  /**
+   * @generated from enum value: UTF8_VALIDATION_UNKNOWN = 0;
+   */
+  UTF8_VALIDATION_UNKNOWN: 0,
+  0: "UTF8_VALIDATION_UNKNOWN",
+  /**
+   * @generated from enum value: VERIFY = 2;
+   */
+  VERIFY: 2,
+  2: "VERIFY",
+  /**
+   * @generated from enum value: NONE = 3;
+   */
+  NONE: 3,
+  3: "NONE",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.Utf8Validation
+ */
+export type FeatureSet_Utf8Validation = 0 | 2 | 3;
+
+export declare namespace FeatureSet_Utf8Validation {
+  type UTF8_VALIDATION_UNKNOWN = 0;
+  type VERIFY = 2;
+  type NONE = 3;
+}
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.Utf8Validation
+ */
+export type FeatureSet_Utf8ValidationJson = "UTF8_VALIDATION_UNKNOWN" | "VERIFY" | "NONE";
+
+/**
+ * Describes the enum google.protobuf.FeatureSet.Utf8Validation.
+ */
+export const FeatureSet_Utf8ValidationSchema: GenEnum<FeatureSet_Utf8Validation, FeatureSet_Utf8ValidationJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 19, 3);
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.MessageEncoding
+ */
+export const FeatureSet_MessageEncoding = {
+  /**
+   * @generated from enum value: MESSAGE_ENCODING_UNKNOWN = 0;
+   */
+  MESSAGE_ENCODING_UNKNOWN: 0,
+  0: "MESSAGE_ENCODING_UNKNOWN",
+  /**
+   * @generated from enum value: LENGTH_PREFIXED = 1;
+   */
+  LENGTH_PREFIXED: 1,
+  1: "LENGTH_PREFIXED",
+  /**
+   * @generated from enum value: DELIMITED = 2;
+   */
+  DELIMITED: 2,
+  2: "DELIMITED",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.MessageEncoding
+ */
+export type FeatureSet_MessageEncoding = 0 | 1 | 2;
+
+export declare namespace FeatureSet_MessageEncoding {
+  type MESSAGE_ENCODING_UNKNOWN = 0;
+  type LENGTH_PREFIXED = 1;
+  type DELIMITED = 2;
+}
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.MessageEncoding
+ */
+export type FeatureSet_MessageEncodingJson = "MESSAGE_ENCODING_UNKNOWN" | "LENGTH_PREFIXED" | "DELIMITED";
+
+/**
+ * Describes the enum google.protobuf.FeatureSet.MessageEncoding.
+ */
+export const FeatureSet_MessageEncodingSchema: GenEnum<FeatureSet_MessageEncoding, FeatureSet_MessageEncodingJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 19, 4);
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.JsonFormat
+ */
+export const FeatureSet_JsonFormat = {
+  /**
+   * @generated from enum value: JSON_FORMAT_UNKNOWN = 0;
+   */
+  JSON_FORMAT_UNKNOWN: 0,
+  0: "JSON_FORMAT_UNKNOWN",
+  /**
+   * @generated from enum value: ALLOW = 1;
+   */
+  ALLOW: 1,
+  1: "ALLOW",
+  /**
+   * @generated from enum value: LEGACY_BEST_EFFORT = 2;
+   */
+  LEGACY_BEST_EFFORT: 2,
+  2: "LEGACY_BEST_EFFORT",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.JsonFormat
+ */
+export type FeatureSet_JsonFormat = 0 | 1 | 2;
+
+export declare namespace FeatureSet_JsonFormat {
+  type JSON_FORMAT_UNKNOWN = 0;
+  type ALLOW = 1;
+  type LEGACY_BEST_EFFORT = 2;
+}
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.JsonFormat
+ */
+export type FeatureSet_JsonFormatJson = "JSON_FORMAT_UNKNOWN" | "ALLOW" | "LEGACY_BEST_EFFORT";
+
+/**
+ * Describes the enum google.protobuf.FeatureSet.JsonFormat.
+ */
+export const FeatureSet_JsonFormatSchema: GenEnum<FeatureSet_JsonFormat, FeatureSet_JsonFormatJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 19, 5);
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.EnforceNamingStyle
+ */
+export const FeatureSet_EnforceNamingStyle = {
+  /**
+   * @generated from enum value: ENFORCE_NAMING_STYLE_UNKNOWN = 0;
+   */
+  ENFORCE_NAMING_STYLE_UNKNOWN: 0,
+  0: "ENFORCE_NAMING_STYLE_UNKNOWN",
+  /**
+   * @generated from enum value: STYLE2024 = 1;
+   */
+  STYLE2024: 1,
+  1: "STYLE2024",
+  /**
+   * @generated from enum value: STYLE_LEGACY = 2;
+   */
+  STYLE_LEGACY: 2,
+  2: "STYLE_LEGACY",
+  /**
+   * @generated from enum value: STYLE2026 = 3;
+   */
+  STYLE2026: 3,
+  3: "STYLE2026",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.EnforceNamingStyle
+ */
+export type FeatureSet_EnforceNamingStyle = 0 | 1 | 2 | 3;
+
+export declare namespace FeatureSet_EnforceNamingStyle {
+  type ENFORCE_NAMING_STYLE_UNKNOWN = 0;
+  type STYLE2024 = 1;
+  type STYLE_LEGACY = 2;
+  type STYLE2026 = 3;
+}
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.EnforceNamingStyle
+ */
+export type FeatureSet_EnforceNamingStyleJson = "ENFORCE_NAMING_STYLE_UNKNOWN" | "STYLE2024" | "STYLE_LEGACY" | "STYLE2026";
+
+/**
+ * Describes the enum google.protobuf.FeatureSet.EnforceNamingStyle.
+ */
+export const FeatureSet_EnforceNamingStyleSchema: GenEnum<FeatureSet_EnforceNamingStyle, FeatureSet_EnforceNamingStyleJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 19, 6);
 
 /**
  * A compiled specification for the defaults of a set of features.  These
@@ -4331,14 +4192,14 @@ export type FeatureSetDefaults_FeatureSetEditionDefault = Message<"google.protob
    *
    * @generated from field: optional google.protobuf.FeatureSet overridable_features = 4;
    */
-  overridableFeatures?: FeatureSet;
+  overridableFeatures?: FeatureSet | undefined;
 
   /**
    * Defaults of features that can't be overridden in this edition.
    *
    * @generated from field: optional google.protobuf.FeatureSet fixed_features = 5;
    */
-  fixedFeatures?: FeatureSet;
+  fixedFeatures?: FeatureSet | undefined;
 };
 
 /**
@@ -4637,7 +4498,7 @@ export type SourceCodeInfo_LocationJson = {
    *
    * @generated from field: repeated int32 path = 1 [packed = true];
    */
-  path?: (number)[];
+  path?: number[];
 
   /**
    * Always has exactly three or four elements: start line, start column,
@@ -4648,7 +4509,7 @@ export type SourceCodeInfo_LocationJson = {
    *
    * @generated from field: repeated int32 span = 2 [packed = true];
    */
-  span?: (number)[];
+  span?: number[];
 
   /**
    * If this SourceCodeInfo represents a complete declaration, these are any
@@ -4711,7 +4572,7 @@ export type SourceCodeInfo_LocationJson = {
   /**
    * @generated from field: repeated string leading_detached_comments = 6;
    */
-  leadingDetachedComments?: (string)[];
+  leadingDetachedComments?: string[];
 };
 
 /**
@@ -4814,7 +4675,7 @@ export type GeneratedCodeInfo_AnnotationJson = {
    *
    * @generated from field: repeated int32 path = 1 [packed = true];
    */
-  path?: (number)[];
+  path?: number[];
 
   /**
    * Identifies the filesystem path to the original source .proto.
@@ -4866,20 +4727,20 @@ export const GeneratedCodeInfo_Annotation_Semantic = {
    * @generated from enum value: NONE = 0;
    */
   NONE: 0,
+  0: "NONE",
   /**
    * The element is set or otherwise mutated.
    *
    * @generated from enum value: SET = 1;
    */
   SET: 1,
+  1: "SET",
   /**
    * An alias to the element is returned.
    *
    * @generated from enum value: ALIAS = 2;
    */
   ALIAS: 2,
-  0: "NONE",
-  1: "SET",
   2: "ALIAS",
 } as const;
 
@@ -4905,6 +4766,197 @@ export type GeneratedCodeInfo_Annotation_SemanticJson = "NONE" | "SET" | "ALIAS"
 /**
  * Describes the enum google.protobuf.GeneratedCodeInfo.Annotation.Semantic.
  */
-export const GeneratedCodeInfo_Annotation_SemanticSchema: GenEnum<GeneratedCodeInfo_Annotation_Semantic, {jsonType: GeneratedCodeInfo_Annotation_SemanticJson}> = /*@__PURE__*/
+export const GeneratedCodeInfo_Annotation_SemanticSchema: GenEnum<GeneratedCodeInfo_Annotation_Semantic, GeneratedCodeInfo_Annotation_SemanticJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_descriptor, 22, 0, 0);
+
+/**
+ * The full set of known editions.
+ *
+ * @generated from enum google.protobuf.Edition
+ */
+export const Edition = {
+  /**
+   * A placeholder for an unknown edition value.
+   *
+   * @generated from enum value: EDITION_UNKNOWN = 0;
+   */
+  EDITION_UNKNOWN: 0,
+  0: "EDITION_UNKNOWN",
+  /**
+   * A placeholder edition for specifying default behaviors *before* a feature
+   * was first introduced.  This is effectively an "infinite past".
+   *
+   * @generated from enum value: EDITION_LEGACY = 900;
+   */
+  EDITION_LEGACY: 900,
+  900: "EDITION_LEGACY",
+  /**
+   * Legacy syntax "editions".  These pre-date editions, but behave much like
+   * distinct editions.  These can't be used to specify the edition of proto
+   * files, but feature definitions must supply proto2/proto3 defaults for
+   * backwards compatibility.
+   *
+   * @generated from enum value: EDITION_PROTO2 = 998;
+   */
+  EDITION_PROTO2: 998,
+  998: "EDITION_PROTO2",
+  /**
+   * @generated from enum value: EDITION_PROTO3 = 999;
+   */
+  EDITION_PROTO3: 999,
+  999: "EDITION_PROTO3",
+  /**
+   * Editions that have been released.  The specific values are arbitrary and
+   * should not be depended on, but they will always be time-ordered for easy
+   * comparison.
+   *
+   * @generated from enum value: EDITION_2023 = 1000;
+   */
+  EDITION_2023: 1000,
+  1000: "EDITION_2023",
+  /**
+   * @generated from enum value: EDITION_2024 = 1001;
+   */
+  EDITION_2024: 1001,
+  1001: "EDITION_2024",
+  /**
+   * @generated from enum value: EDITION_2026 = 1002;
+   */
+  EDITION_2026: 1002,
+  1002: "EDITION_2026",
+  /**
+   * A placeholder edition for developing and testing unscheduled features.
+   *
+   * @generated from enum value: EDITION_UNSTABLE = 9999;
+   */
+  EDITION_UNSTABLE: 9999,
+  9999: "EDITION_UNSTABLE",
+  /**
+   * Placeholder editions for testing feature resolution.  These should not be
+   * used or relied on outside of tests.
+   *
+   * @generated from enum value: EDITION_1_TEST_ONLY = 1;
+   */
+  EDITION_1_TEST_ONLY: 1,
+  1: "EDITION_1_TEST_ONLY",
+  /**
+   * @generated from enum value: EDITION_2_TEST_ONLY = 2;
+   */
+  EDITION_2_TEST_ONLY: 2,
+  2: "EDITION_2_TEST_ONLY",
+  /**
+   * @generated from enum value: EDITION_99997_TEST_ONLY = 99997;
+   */
+  EDITION_99997_TEST_ONLY: 99997,
+  99997: "EDITION_99997_TEST_ONLY",
+  /**
+   * @generated from enum value: EDITION_99998_TEST_ONLY = 99998;
+   */
+  EDITION_99998_TEST_ONLY: 99998,
+  99998: "EDITION_99998_TEST_ONLY",
+  /**
+   * @generated from enum value: EDITION_99999_TEST_ONLY = 99999;
+   */
+  EDITION_99999_TEST_ONLY: 99999,
+  99999: "EDITION_99999_TEST_ONLY",
+  /**
+   * Placeholder for specifying unbounded edition support.  This should only
+   * ever be used by plugins that can expect to never require any changes to
+   * support a new edition.
+   *
+   * @generated from enum value: EDITION_MAX = 2147483647;
+   */
+  EDITION_MAX: 2147483647,
+  2147483647: "EDITION_MAX",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.Edition
+ */
+export type Edition = 0 | 900 | 998 | 999 | 1000 | 1001 | 1002 | 9999 | 1 | 2 | 99997 | 99998 | 99999 | 2147483647;
+
+export declare namespace Edition {
+  type EDITION_UNKNOWN = 0;
+  type EDITION_LEGACY = 900;
+  type EDITION_PROTO2 = 998;
+  type EDITION_PROTO3 = 999;
+  type EDITION_2023 = 1000;
+  type EDITION_2024 = 1001;
+  type EDITION_2026 = 1002;
+  type EDITION_UNSTABLE = 9999;
+  type EDITION_1_TEST_ONLY = 1;
+  type EDITION_2_TEST_ONLY = 2;
+  type EDITION_99997_TEST_ONLY = 99997;
+  type EDITION_99998_TEST_ONLY = 99998;
+  type EDITION_99999_TEST_ONLY = 99999;
+  type EDITION_MAX = 2147483647;
+}
+
+/**
+ * The full set of known editions.
+ *
+ * @generated from enum google.protobuf.Edition
+ */
+export type EditionJson = "EDITION_UNKNOWN" | "EDITION_LEGACY" | "EDITION_PROTO2" | "EDITION_PROTO3" | "EDITION_2023" | "EDITION_2024" | "EDITION_2026" | "EDITION_UNSTABLE" | "EDITION_1_TEST_ONLY" | "EDITION_2_TEST_ONLY" | "EDITION_99997_TEST_ONLY" | "EDITION_99998_TEST_ONLY" | "EDITION_99999_TEST_ONLY" | "EDITION_MAX";
+
+/**
+ * Describes the enum google.protobuf.Edition.
+ */
+export const EditionSchema: GenEnum<Edition, EditionJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 0);
+
+/**
+ * Describes the 'visibility' of a symbol with respect to the proto import
+ * system. Symbols can only be imported when the visibility rules do not prevent
+ * it (ex: local symbols cannot be imported).  Visibility modifiers can only set
+ * on `message` and `enum` as they are the only types available to be referenced
+ * from other files.
+ *
+ * @generated from enum google.protobuf.SymbolVisibility
+ */
+export const SymbolVisibility = {
+  /**
+   * @generated from enum value: VISIBILITY_UNSET = 0;
+   */
+  VISIBILITY_UNSET: 0,
+  0: "VISIBILITY_UNSET",
+  /**
+   * @generated from enum value: VISIBILITY_LOCAL = 1;
+   */
+  VISIBILITY_LOCAL: 1,
+  1: "VISIBILITY_LOCAL",
+  /**
+   * @generated from enum value: VISIBILITY_EXPORT = 2;
+   */
+  VISIBILITY_EXPORT: 2,
+  2: "VISIBILITY_EXPORT",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.SymbolVisibility
+ */
+export type SymbolVisibility = 0 | 1 | 2;
+
+export declare namespace SymbolVisibility {
+  type VISIBILITY_UNSET = 0;
+  type VISIBILITY_LOCAL = 1;
+  type VISIBILITY_EXPORT = 2;
+}
+
+/**
+ * Describes the 'visibility' of a symbol with respect to the proto import
+ * system. Symbols can only be imported when the visibility rules do not prevent
+ * it (ex: local symbols cannot be imported).  Visibility modifiers can only set
+ * on `message` and `enum` as they are the only types available to be referenced
+ * from other files.
+ *
+ * @generated from enum google.protobuf.SymbolVisibility
+ */
+export type SymbolVisibilityJson = "VISIBILITY_UNSET" | "VISIBILITY_LOCAL" | "VISIBILITY_EXPORT";
+
+/**
+ * Describes the enum google.protobuf.SymbolVisibility.
+ */
+export const SymbolVisibilitySchema: GenEnum<SymbolVisibility, SymbolVisibilityJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 1);
 

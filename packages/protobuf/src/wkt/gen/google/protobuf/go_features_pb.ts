@@ -89,108 +89,6 @@ export const GoFeaturesSchema: GenMessage<GoFeatures, {jsonType: GoFeaturesJson}
   messageDesc(file_google_protobuf_go_features, 0);
 
 /**
- * @generated from enum pb.GoFeatures.APILevel
- */
-export const GoFeatures_APILevel = {
-  /**
-   * API_LEVEL_UNSPECIFIED results in selecting the OPEN API,
-   * but needs to be a separate value to distinguish between
-   * an explicitly set api level or a missing api level.
-   *
-   * @generated from enum value: API_LEVEL_UNSPECIFIED = 0;
-   */
-  API_LEVEL_UNSPECIFIED: 0,
-  /**
-   * @generated from enum value: API_OPEN = 1;
-   */
-  API_OPEN: 1,
-  /**
-   * @generated from enum value: API_HYBRID = 2;
-   */
-  API_HYBRID: 2,
-  /**
-   * @generated from enum value: API_OPAQUE = 3;
-   */
-  API_OPAQUE: 3,
-  0: "API_LEVEL_UNSPECIFIED",
-  1: "API_OPEN",
-  2: "API_HYBRID",
-  3: "API_OPAQUE",
-} as const;
-
-/**
- * @generated from enum pb.GoFeatures.APILevel
- */
-export type GoFeatures_APILevel = 0 | 1 | 2 | 3;
-
-export declare namespace GoFeatures_APILevel {
-  type API_LEVEL_UNSPECIFIED = 0;
-  type API_OPEN = 1;
-  type API_HYBRID = 2;
-  type API_OPAQUE = 3;
-}
-
-/**
- * @generated from enum pb.GoFeatures.APILevel
- */
-export type GoFeatures_APILevelJson = "API_LEVEL_UNSPECIFIED" | "API_OPEN" | "API_HYBRID" | "API_OPAQUE";
-
-/**
- * Describes the enum pb.GoFeatures.APILevel.
- */
-export const GoFeatures_APILevelSchema: GenEnum<GoFeatures_APILevel, {jsonType: GoFeatures_APILevelJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_go_features, 0, 0);
-
-/**
- * @generated from enum pb.GoFeatures.StripEnumPrefix
- */
-export const GoFeatures_StripEnumPrefix = {
-  /**
-   * @generated from enum value: STRIP_ENUM_PREFIX_UNSPECIFIED = 0;
-   */
-  UNSPECIFIED: 0,
-  /**
-   * @generated from enum value: STRIP_ENUM_PREFIX_KEEP = 1;
-   */
-  KEEP: 1,
-  /**
-   * @generated from enum value: STRIP_ENUM_PREFIX_GENERATE_BOTH = 2;
-   */
-  GENERATE_BOTH: 2,
-  /**
-   * @generated from enum value: STRIP_ENUM_PREFIX_STRIP = 3;
-   */
-  STRIP: 3,
-  0: "UNSPECIFIED",
-  1: "KEEP",
-  2: "GENERATE_BOTH",
-  3: "STRIP",
-} as const;
-
-/**
- * @generated from enum pb.GoFeatures.StripEnumPrefix
- */
-export type GoFeatures_StripEnumPrefix = 0 | 1 | 2 | 3;
-
-export declare namespace GoFeatures_StripEnumPrefix {
-  type UNSPECIFIED = 0;
-  type KEEP = 1;
-  type GENERATE_BOTH = 2;
-  type STRIP = 3;
-}
-
-/**
- * @generated from enum pb.GoFeatures.StripEnumPrefix
- */
-export type GoFeatures_StripEnumPrefixJson = "STRIP_ENUM_PREFIX_UNSPECIFIED" | "STRIP_ENUM_PREFIX_KEEP" | "STRIP_ENUM_PREFIX_GENERATE_BOTH" | "STRIP_ENUM_PREFIX_STRIP";
-
-/**
- * Describes the enum pb.GoFeatures.StripEnumPrefix.
- */
-export const GoFeatures_StripEnumPrefixSchema: GenEnum<GoFeatures_StripEnumPrefix, {jsonType: GoFeatures_StripEnumPrefixJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_go_features, 0, 1);
-
-/**
  * Wrap the OptimizeMode enum in a message for scoping:
  * This way, users can type shorter names (SPEED, CODE_SIZE).
  *
@@ -229,16 +127,19 @@ export const GoFeatures_OptimizeModeFeature_OptimizeMode = {
    * @generated from enum value: OPTIMIZE_MODE_UNSPECIFIED = 0;
    */
   OPTIMIZE_MODE_UNSPECIFIED: 0,
+  0: "OPTIMIZE_MODE_UNSPECIFIED",
   /**
    * @generated from enum value: SPEED = 1;
    */
   SPEED: 1,
+  1: "SPEED",
   /**
+   * There is no enum entry for LITE_RUNTIME (descriptor.proto),
+   * because Go Protobuf does not have the concept of a lite runtime.
+   *
    * @generated from enum value: CODE_SIZE = 2;
    */
   CODE_SIZE: 2,
-  0: "OPTIMIZE_MODE_UNSPECIFIED",
-  1: "SPEED",
   2: "CODE_SIZE",
 } as const;
 
@@ -263,8 +164,110 @@ export type GoFeatures_OptimizeModeFeature_OptimizeModeJson = "OPTIMIZE_MODE_UNS
 /**
  * Describes the enum pb.GoFeatures.OptimizeModeFeature.OptimizeMode.
  */
-export const GoFeatures_OptimizeModeFeature_OptimizeModeSchema: GenEnum<GoFeatures_OptimizeModeFeature_OptimizeMode, {jsonType: GoFeatures_OptimizeModeFeature_OptimizeModeJson}> = /*@__PURE__*/
+export const GoFeatures_OptimizeModeFeature_OptimizeModeSchema: GenEnum<GoFeatures_OptimizeModeFeature_OptimizeMode, GoFeatures_OptimizeModeFeature_OptimizeModeJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_go_features, 0, 0, 0);
+
+/**
+ * @generated from enum pb.GoFeatures.APILevel
+ */
+export const GoFeatures_APILevel = {
+  /**
+   * API_LEVEL_UNSPECIFIED results in selecting the OPEN API,
+   * but needs to be a separate value to distinguish between
+   * an explicitly set api level or a missing api level.
+   *
+   * @generated from enum value: API_LEVEL_UNSPECIFIED = 0;
+   */
+  API_LEVEL_UNSPECIFIED: 0,
+  0: "API_LEVEL_UNSPECIFIED",
+  /**
+   * @generated from enum value: API_OPEN = 1;
+   */
+  API_OPEN: 1,
+  1: "API_OPEN",
+  /**
+   * @generated from enum value: API_HYBRID = 2;
+   */
+  API_HYBRID: 2,
+  2: "API_HYBRID",
+  /**
+   * @generated from enum value: API_OPAQUE = 3;
+   */
+  API_OPAQUE: 3,
+  3: "API_OPAQUE",
+} as const;
+
+/**
+ * @generated from enum pb.GoFeatures.APILevel
+ */
+export type GoFeatures_APILevel = 0 | 1 | 2 | 3;
+
+export declare namespace GoFeatures_APILevel {
+  type API_LEVEL_UNSPECIFIED = 0;
+  type API_OPEN = 1;
+  type API_HYBRID = 2;
+  type API_OPAQUE = 3;
+}
+
+/**
+ * @generated from enum pb.GoFeatures.APILevel
+ */
+export type GoFeatures_APILevelJson = "API_LEVEL_UNSPECIFIED" | "API_OPEN" | "API_HYBRID" | "API_OPAQUE";
+
+/**
+ * Describes the enum pb.GoFeatures.APILevel.
+ */
+export const GoFeatures_APILevelSchema: GenEnum<GoFeatures_APILevel, GoFeatures_APILevelJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_go_features, 0, 0);
+
+/**
+ * @generated from enum pb.GoFeatures.StripEnumPrefix
+ */
+export const GoFeatures_StripEnumPrefix = {
+  /**
+   * @generated from enum value: STRIP_ENUM_PREFIX_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED: 0,
+  0: "UNSPECIFIED",
+  /**
+   * @generated from enum value: STRIP_ENUM_PREFIX_KEEP = 1;
+   */
+  KEEP: 1,
+  1: "KEEP",
+  /**
+   * @generated from enum value: STRIP_ENUM_PREFIX_GENERATE_BOTH = 2;
+   */
+  GENERATE_BOTH: 2,
+  2: "GENERATE_BOTH",
+  /**
+   * @generated from enum value: STRIP_ENUM_PREFIX_STRIP = 3;
+   */
+  STRIP: 3,
+  3: "STRIP",
+} as const;
+
+/**
+ * @generated from enum pb.GoFeatures.StripEnumPrefix
+ */
+export type GoFeatures_StripEnumPrefix = 0 | 1 | 2 | 3;
+
+export declare namespace GoFeatures_StripEnumPrefix {
+  type UNSPECIFIED = 0;
+  type KEEP = 1;
+  type GENERATE_BOTH = 2;
+  type STRIP = 3;
+}
+
+/**
+ * @generated from enum pb.GoFeatures.StripEnumPrefix
+ */
+export type GoFeatures_StripEnumPrefixJson = "STRIP_ENUM_PREFIX_UNSPECIFIED" | "STRIP_ENUM_PREFIX_KEEP" | "STRIP_ENUM_PREFIX_GENERATE_BOTH" | "STRIP_ENUM_PREFIX_STRIP";
+
+/**
+ * Describes the enum pb.GoFeatures.StripEnumPrefix.
+ */
+export const GoFeatures_StripEnumPrefixSchema: GenEnum<GoFeatures_StripEnumPrefix, GoFeatures_StripEnumPrefixJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_go_features, 0, 1);
 
 /**
  * @generated from extension: optional pb.GoFeatures go = 1002;

@@ -125,61 +125,6 @@ export const JavaFeaturesSchema: GenMessage<JavaFeatures, {jsonType: JavaFeature
   messageDesc(file_google_protobuf_java_features, 0);
 
 /**
- * The UTF8 validation strategy to use.
- *
- * @generated from enum pb.JavaFeatures.Utf8Validation
- */
-export const JavaFeatures_Utf8Validation = {
-  /**
-   * Invalid default, which should never be used.
-   *
-   * @generated from enum value: UTF8_VALIDATION_UNKNOWN = 0;
-   */
-  UTF8_VALIDATION_UNKNOWN: 0,
-  /**
-   * Respect the UTF8 validation behavior specified by the global
-   * utf8_validation feature.
-   *
-   * @generated from enum value: DEFAULT = 1;
-   */
-  DEFAULT: 1,
-  /**
-   * Verifies UTF8 validity overriding the global utf8_validation
-   * feature. This represents the legacy java_string_check_utf8 option.
-   *
-   * @generated from enum value: VERIFY = 2;
-   */
-  VERIFY: 2,
-  0: "UTF8_VALIDATION_UNKNOWN",
-  1: "DEFAULT",
-  2: "VERIFY",
-} as const;
-
-/**
- * @generated from enum pb.JavaFeatures.Utf8Validation
- */
-export type JavaFeatures_Utf8Validation = 0 | 1 | 2;
-
-export declare namespace JavaFeatures_Utf8Validation {
-  type UTF8_VALIDATION_UNKNOWN = 0;
-  type DEFAULT = 1;
-  type VERIFY = 2;
-}
-
-/**
- * The UTF8 validation strategy to use.
- *
- * @generated from enum pb.JavaFeatures.Utf8Validation
- */
-export type JavaFeatures_Utf8ValidationJson = "UTF8_VALIDATION_UNKNOWN" | "DEFAULT" | "VERIFY";
-
-/**
- * Describes the enum pb.JavaFeatures.Utf8Validation.
- */
-export const JavaFeatures_Utf8ValidationSchema: GenEnum<JavaFeatures_Utf8Validation, {jsonType: JavaFeatures_Utf8ValidationJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_java_features, 0, 0);
-
-/**
  * @generated from message pb.JavaFeatures.NestInFileClassFeature
  */
 export type JavaFeatures_NestInFileClassFeature = Message<"pb.JavaFeatures.NestInFileClassFeature"> & {
@@ -208,18 +153,21 @@ export const JavaFeatures_NestInFileClassFeature_NestInFileClass = {
    * @generated from enum value: NEST_IN_FILE_CLASS_UNKNOWN = 0;
    */
   NEST_IN_FILE_CLASS_UNKNOWN: 0,
+  0: "NEST_IN_FILE_CLASS_UNKNOWN",
   /**
    * Do not nest the generated class in the file class.
    *
    * @generated from enum value: NO = 1;
    */
   NO: 1,
+  1: "NO",
   /**
    * Nest the generated class in the file class.
    *
    * @generated from enum value: YES = 2;
    */
   YES: 2,
+  2: "YES",
   /**
    * Fall back to the `java_multiple_files` option. Users won't be able to
    * set this option.
@@ -227,9 +175,6 @@ export const JavaFeatures_NestInFileClassFeature_NestInFileClass = {
    * @generated from enum value: LEGACY = 3;
    */
   LEGACY: 3,
-  0: "NEST_IN_FILE_CLASS_UNKNOWN",
-  1: "NO",
-  2: "YES",
   3: "LEGACY",
 } as const;
 
@@ -253,8 +198,63 @@ export type JavaFeatures_NestInFileClassFeature_NestInFileClassJson = "NEST_IN_F
 /**
  * Describes the enum pb.JavaFeatures.NestInFileClassFeature.NestInFileClass.
  */
-export const JavaFeatures_NestInFileClassFeature_NestInFileClassSchema: GenEnum<JavaFeatures_NestInFileClassFeature_NestInFileClass, {jsonType: JavaFeatures_NestInFileClassFeature_NestInFileClassJson}> = /*@__PURE__*/
+export const JavaFeatures_NestInFileClassFeature_NestInFileClassSchema: GenEnum<JavaFeatures_NestInFileClassFeature_NestInFileClass, JavaFeatures_NestInFileClassFeature_NestInFileClassJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_java_features, 0, 0, 0);
+
+/**
+ * The UTF8 validation strategy to use.
+ *
+ * @generated from enum pb.JavaFeatures.Utf8Validation
+ */
+export const JavaFeatures_Utf8Validation = {
+  /**
+   * Invalid default, which should never be used.
+   *
+   * @generated from enum value: UTF8_VALIDATION_UNKNOWN = 0;
+   */
+  UTF8_VALIDATION_UNKNOWN: 0,
+  0: "UTF8_VALIDATION_UNKNOWN",
+  /**
+   * Respect the UTF8 validation behavior specified by the global
+   * utf8_validation feature.
+   *
+   * @generated from enum value: DEFAULT = 1;
+   */
+  DEFAULT: 1,
+  1: "DEFAULT",
+  /**
+   * Verifies UTF8 validity overriding the global utf8_validation
+   * feature. This represents the legacy java_string_check_utf8 option.
+   *
+   * @generated from enum value: VERIFY = 2;
+   */
+  VERIFY: 2,
+  2: "VERIFY",
+} as const;
+
+/**
+ * @generated from enum pb.JavaFeatures.Utf8Validation
+ */
+export type JavaFeatures_Utf8Validation = 0 | 1 | 2;
+
+export declare namespace JavaFeatures_Utf8Validation {
+  type UTF8_VALIDATION_UNKNOWN = 0;
+  type DEFAULT = 1;
+  type VERIFY = 2;
+}
+
+/**
+ * The UTF8 validation strategy to use.
+ *
+ * @generated from enum pb.JavaFeatures.Utf8Validation
+ */
+export type JavaFeatures_Utf8ValidationJson = "UTF8_VALIDATION_UNKNOWN" | "DEFAULT" | "VERIFY";
+
+/**
+ * Describes the enum pb.JavaFeatures.Utf8Validation.
+ */
+export const JavaFeatures_Utf8ValidationSchema: GenEnum<JavaFeatures_Utf8Validation, JavaFeatures_Utf8ValidationJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_java_features, 0, 0);
 
 /**
  * @generated from extension: optional pb.JavaFeatures java = 1001;

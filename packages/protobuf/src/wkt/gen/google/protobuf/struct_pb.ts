@@ -34,66 +34,13 @@
 
 import type { GenEnum, GenFile, GenMessage } from "../../../../codegenv2/index.js";
 import { enumDesc, fileDesc, messageDesc } from "../../../../codegenv2/index.js";
-import type { Message } from "../../../../index.js";
+import type { JsonObject, JsonValue, Message } from "../../../../index.js";
 
 /**
  * Describes the file google/protobuf/struct.proto.
  */
 export const file_google_protobuf_struct: GenFile = /*@__PURE__*/
   fileDesc("Chxnb29nbGUvcHJvdG9idWYvc3RydWN0LnByb3RvEg9nb29nbGUucHJvdG9idWYihAEKBlN0cnVjdBIzCgZmaWVsZHMYASADKAsyIy5nb29nbGUucHJvdG9idWYuU3RydWN0LkZpZWxkc0VudHJ5GkUKC0ZpZWxkc0VudHJ5EgsKA2tleRgBIAEoCRIlCgV2YWx1ZRgCIAEoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZToCOAEi6gEKBVZhbHVlEjAKCm51bGxfdmFsdWUYASABKA4yGi5nb29nbGUucHJvdG9idWYuTnVsbFZhbHVlSAASFgoMbnVtYmVyX3ZhbHVlGAIgASgBSAASFgoMc3RyaW5nX3ZhbHVlGAMgASgJSAASFAoKYm9vbF92YWx1ZRgEIAEoCEgAEi8KDHN0cnVjdF92YWx1ZRgFIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RIABIwCgpsaXN0X3ZhbHVlGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLkxpc3RWYWx1ZUgAQgYKBGtpbmQiMwoJTGlzdFZhbHVlEiYKBnZhbHVlcxgBIAMoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZSobCglOdWxsVmFsdWUSDgoKTlVMTF9WQUxVRRAAQn8KE2NvbS5nb29nbGUucHJvdG9idWZCC1N0cnVjdFByb3RvUAFaL2dvb2dsZS5nb2xhbmcub3JnL3Byb3RvYnVmL3R5cGVzL2tub3duL3N0cnVjdHBi+AEBogIDR1BCqgIeR29vZ2xlLlByb3RvYnVmLldlbGxLbm93blR5cGVzYgZwcm90bzM=");
-
-/**
- * Represents a JSON `null`.
- *
- * `NullValue` is a sentinel, using an enum with only one value to represent
- * the null value for the `Value` type union.
- *
- * A field of type `NullValue` with any value other than `0` is considered
- * invalid. Most ProtoJSON serializers will emit a Value with a `null_value` set
- * as a JSON `null` regardless of the integer value, and so will round trip to
- * a `0` value.
- *
- * @generated from enum google.protobuf.NullValue
- */
-export const NullValue = {
-  /**
-   * Null value.
-   *
-   * @generated from enum value: NULL_VALUE = 0;
-   */
-  NULL_VALUE: 0,
-  0: "NULL_VALUE",
-} as const;
-
-/**
- * @generated from enum google.protobuf.NullValue
- */
-export type NullValue = 0;
-
-export declare namespace NullValue {
-  type NULL_VALUE = 0;
-}
-
-/**
- * Represents a JSON `null`.
- *
- * `NullValue` is a sentinel, using an enum with only one value to represent
- * the null value for the `Value` type union.
- *
- * A field of type `NullValue` with any value other than `0` is considered
- * invalid. Most ProtoJSON serializers will emit a Value with a `null_value` set
- * as a JSON `null` regardless of the integer value, and so will round trip to
- * a `0` value.
- *
- * @generated from enum google.protobuf.NullValue
- */
-export type NullValueJson = "NULL_VALUE";
-
-/**
- * Describes the enum google.protobuf.NullValue.
- */
-export const NullValueSchema: GenEnum<NullValue, {jsonType: NullValueJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_struct, 0);
 
 /**
  * Represents a JSON object.
@@ -122,30 +69,9 @@ export type Struct = Message<"google.protobuf.Struct"> & {
 };
 
 /**
- * Represents a JSON object.
- *
- * An unordered key-value map, intending to perfectly capture the semantics of a
- * JSON object. This enables parsing any arbitrary JSON payload as a message
- * field in ProtoJSON format.
- *
- * This follows RFC 8259 guidelines for interoperable JSON: notably this type
- * cannot represent large Int64 values or `NaN`/`Infinity` numbers,
- * since the JSON format generally does not support those values in its number
- * type.
- *
- * If you do not intend to parse arbitrary JSON into your message, a custom
- * typed message should be preferred instead of using this type.
- *
  * @generated from message google.protobuf.Struct
  */
-export type StructJson = {
-  /**
-   * Unordered map of dynamically typed values.
-   *
-   * @generated from field: map<string, google.protobuf.Value> fields = 1;
-   */
-  fields?: { [key: string]: ValueJson };
-};
+export type StructJson = JsonObject;
 
 /**
  * Describes the message google.protobuf.Struct.
@@ -221,68 +147,13 @@ export type Value = Message<"google.protobuf.Value"> & {
      */
     value: ListValue;
     case: "listValue";
-  } | {
-    case: undefined;
-    value?: undefined;
-  };
+  } | { case: undefined; value?: undefined };
 };
 
 /**
- * Represents a JSON value.
- *
- * `Value` represents a dynamically typed value which can be either
- * null, a number, a string, a boolean, a recursive struct value, or a
- * list of values. A producer of value is expected to set one of these
- * variants. Absence of any variant is an invalid state.
- *
  * @generated from message google.protobuf.Value
  */
-export type ValueJson = {
-  /**
-   * Represents a JSON `null`.
-   *
-   * @generated from field: google.protobuf.NullValue null_value = 1;
-   */
-  nullValue?: NullValueJson;
-
-  /**
-   * Represents a JSON number. Must not be `NaN`, `Infinity` or
-   * `-Infinity`, since those are not supported in JSON. This also cannot
-   * represent large Int64 values, since JSON format generally does not
-   * support them in its number type.
-   *
-   * @generated from field: double number_value = 2;
-   */
-  numberValue?: number | "NaN" | "Infinity" | "-Infinity";
-
-  /**
-   * Represents a JSON string.
-   *
-   * @generated from field: string string_value = 3;
-   */
-  stringValue?: string;
-
-  /**
-   * Represents a JSON boolean (`true` or `false` literal in JSON).
-   *
-   * @generated from field: bool bool_value = 4;
-   */
-  boolValue?: boolean;
-
-  /**
-   * Represents a JSON object.
-   *
-   * @generated from field: google.protobuf.Struct struct_value = 5;
-   */
-  structValue?: StructJson;
-
-  /**
-   * Represents a JSON array.
-   *
-   * @generated from field: google.protobuf.ListValue list_value = 6;
-   */
-  listValue?: ListValueJson;
-};
+export type ValueJson = JsonValue;
 
 /**
  * Describes the message google.protobuf.Value.
@@ -306,18 +177,9 @@ export type ListValue = Message<"google.protobuf.ListValue"> & {
 };
 
 /**
- * Represents a JSON array.
- *
  * @generated from message google.protobuf.ListValue
  */
-export type ListValueJson = {
-  /**
-   * Repeated field of dynamically typed values.
-   *
-   * @generated from field: repeated google.protobuf.Value values = 1;
-   */
-  values?: ValueJson[];
-};
+export type ListValueJson = JsonValue[];
 
 /**
  * Describes the message google.protobuf.ListValue.
@@ -325,4 +187,47 @@ export type ListValueJson = {
  */
 export const ListValueSchema: GenMessage<ListValue, {jsonType: ListValueJson}> = /*@__PURE__*/
   messageDesc(file_google_protobuf_struct, 2);
+
+/**
+ * Represents a JSON `null`.
+ *
+ * `NullValue` is a sentinel, using an enum with only one value to represent
+ * the null value for the `Value` type union.
+ *
+ * A field of type `NullValue` with any value other than `0` is considered
+ * invalid. Most ProtoJSON serializers will emit a Value with a `null_value` set
+ * as a JSON `null` regardless of the integer value, and so will round trip to
+ * a `0` value.
+ *
+ * @generated from enum google.protobuf.NullValue
+ */
+export const NullValue = {
+  /**
+   * Null value.
+   *
+   * @generated from enum value: NULL_VALUE = 0;
+   */
+  NULL_VALUE: 0,
+  0: "NULL_VALUE",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.NullValue
+ */
+export type NullValue = 0;
+
+export declare namespace NullValue {
+  type NULL_VALUE = 0;
+}
+
+/**
+ * @generated from enum google.protobuf.NullValue
+ */
+export type NullValueJson = null;
+
+/**
+ * Describes the enum google.protobuf.NullValue.
+ */
+export const NullValueSchema: GenEnum<NullValue, NullValueJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_struct, 0);
 

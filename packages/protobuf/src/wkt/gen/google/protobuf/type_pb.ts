@@ -47,59 +47,6 @@ export const file_google_protobuf_type: GenFile = /*@__PURE__*/
   fileDesc("Chpnb29nbGUvcHJvdG9idWYvdHlwZS5wcm90bxIPZ29vZ2xlLnByb3RvYnVmGhlnb29nbGUvcHJvdG9idWYvYW55LnByb3RvGiRnb29nbGUvcHJvdG9idWYvc291cmNlX2NvbnRleHQucHJvdG8i6AEKBFR5cGUSDAoEbmFtZRgBIAEoCRImCgZmaWVsZHMYAiADKAsyFi5nb29nbGUucHJvdG9idWYuRmllbGQSDgoGb25lb2ZzGAMgAygJEigKB29wdGlvbnMYBCADKAsyFy5nb29nbGUucHJvdG9idWYuT3B0aW9uEjYKDnNvdXJjZV9jb250ZXh0GAUgASgLMh4uZ29vZ2xlLnByb3RvYnVmLlNvdXJjZUNvbnRleHQSJwoGc3ludGF4GAYgASgOMhcuZ29vZ2xlLnByb3RvYnVmLlN5bnRheBIPCgdlZGl0aW9uGAcgASgJItUFCgVGaWVsZBIpCgRraW5kGAEgASgOMhsuZ29vZ2xlLnByb3RvYnVmLkZpZWxkLktpbmQSNwoLY2FyZGluYWxpdHkYAiABKA4yIi5nb29nbGUucHJvdG9idWYuRmllbGQuQ2FyZGluYWxpdHkSDgoGbnVtYmVyGAMgASgFEgwKBG5hbWUYBCABKAkSEAoIdHlwZV91cmwYBiABKAkSEwoLb25lb2ZfaW5kZXgYByABKAUSDgoGcGFja2VkGAggASgIEigKB29wdGlvbnMYCSADKAsyFy5nb29nbGUucHJvdG9idWYuT3B0aW9uEhEKCWpzb25fbmFtZRgKIAEoCRIVCg1kZWZhdWx0X3ZhbHVlGAsgASgJIsgCCgRLaW5kEhAKDFRZUEVfVU5LTk9XThAAEg8KC1RZUEVfRE9VQkxFEAESDgoKVFlQRV9GTE9BVBACEg4KClRZUEVfSU5UNjQQAxIPCgtUWVBFX1VJTlQ2NBAEEg4KClRZUEVfSU5UMzIQBRIQCgxUWVBFX0ZJWEVENjQQBhIQCgxUWVBFX0ZJWEVEMzIQBxINCglUWVBFX0JPT0wQCBIPCgtUWVBFX1NUUklORxAJEg4KClRZUEVfR1JPVVAQChIQCgxUWVBFX01FU1NBR0UQCxIOCgpUWVBFX0JZVEVTEAwSDwoLVFlQRV9VSU5UMzIQDRINCglUWVBFX0VOVU0QDhIRCg1UWVBFX1NGSVhFRDMyEA8SEQoNVFlQRV9TRklYRUQ2NBAQEg8KC1RZUEVfU0lOVDMyEBESDwoLVFlQRV9TSU5UNjQQEiJ0CgtDYXJkaW5hbGl0eRIXChNDQVJESU5BTElUWV9VTktOT1dOEAASGAoUQ0FSRElOQUxJVFlfT1BUSU9OQUwQARIYChRDQVJESU5BTElUWV9SRVFVSVJFRBACEhgKFENBUkRJTkFMSVRZX1JFUEVBVEVEEAMi3wEKBEVudW0SDAoEbmFtZRgBIAEoCRItCgllbnVtdmFsdWUYAiADKAsyGi5nb29nbGUucHJvdG9idWYuRW51bVZhbHVlEigKB29wdGlvbnMYAyADKAsyFy5nb29nbGUucHJvdG9idWYuT3B0aW9uEjYKDnNvdXJjZV9jb250ZXh0GAQgASgLMh4uZ29vZ2xlLnByb3RvYnVmLlNvdXJjZUNvbnRleHQSJwoGc3ludGF4GAUgASgOMhcuZ29vZ2xlLnByb3RvYnVmLlN5bnRheBIPCgdlZGl0aW9uGAYgASgJIlMKCUVudW1WYWx1ZRIMCgRuYW1lGAEgASgJEg4KBm51bWJlchgCIAEoBRIoCgdvcHRpb25zGAMgAygLMhcuZ29vZ2xlLnByb3RvYnVmLk9wdGlvbiI7CgZPcHRpb24SDAoEbmFtZRgBIAEoCRIjCgV2YWx1ZRgCIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkqQwoGU3ludGF4EhEKDVNZTlRBWF9QUk9UTzIQABIRCg1TWU5UQVhfUFJPVE8zEAESEwoPU1lOVEFYX0VESVRJT05TEAJCewoTY29tLmdvb2dsZS5wcm90b2J1ZkIJVHlwZVByb3RvUAFaLWdvb2dsZS5nb2xhbmcub3JnL3Byb3RvYnVmL3R5cGVzL2tub3duL3R5cGVwYvgBAaICA0dQQqoCHkdvb2dsZS5Qcm90b2J1Zi5XZWxsS25vd25UeXBlc2IGcHJvdG8z", [file_google_protobuf_any, file_google_protobuf_source_context]);
 
 /**
- * The syntax in which a protocol buffer element is defined.
- *
- * @generated from enum google.protobuf.Syntax
- */
-export const Syntax = {
-  /**
-   * Syntax `proto2`.
-   *
-   * @generated from enum value: SYNTAX_PROTO2 = 0;
-   */
-  PROTO2: 0,
-  /**
-   * Syntax `proto3`.
-   *
-   * @generated from enum value: SYNTAX_PROTO3 = 1;
-   */
-  PROTO3: 1,
-  /**
-   * Syntax `editions`.
-   *
-   * @generated from enum value: SYNTAX_EDITIONS = 2;
-   */
-  EDITIONS: 2,
-  0: "PROTO2",
-  1: "PROTO3",
-  2: "EDITIONS",
-} as const;
-
-/**
- * @generated from enum google.protobuf.Syntax
- */
-export type Syntax = 0 | 1 | 2;
-
-export declare namespace Syntax {
-  type PROTO2 = 0;
-  type PROTO3 = 1;
-  type EDITIONS = 2;
-}
-
-/**
- * The syntax in which a protocol buffer element is defined.
- *
- * @generated from enum google.protobuf.Syntax
- */
-export type SyntaxJson = "SYNTAX_PROTO2" | "SYNTAX_PROTO3" | "SYNTAX_EDITIONS";
-
-/**
- * Describes the enum google.protobuf.Syntax.
- */
-export const SyntaxSchema: GenEnum<Syntax, {jsonType: SyntaxJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_type, 0);
-
-/**
  * A protocol buffer message type.
  *
  * New usages of this message as an alternative to DescriptorProto are strongly
@@ -143,7 +90,7 @@ export type Type = Message<"google.protobuf.Type"> & {
    *
    * @generated from field: google.protobuf.SourceContext source_context = 5;
    */
-  sourceContext?: SourceContext;
+  sourceContext?: SourceContext | undefined;
 
   /**
    * The source syntax.
@@ -190,7 +137,7 @@ export type TypeJson = {
    *
    * @generated from field: repeated string oneofs = 3;
    */
-  oneofs?: (string)[];
+  oneofs?: string[];
 
   /**
    * The protocol buffer options.
@@ -415,132 +362,132 @@ export const Field_Kind = {
    * @generated from enum value: TYPE_UNKNOWN = 0;
    */
   TYPE_UNKNOWN: 0,
+  0: "TYPE_UNKNOWN",
   /**
    * Field type double.
    *
    * @generated from enum value: TYPE_DOUBLE = 1;
    */
   TYPE_DOUBLE: 1,
+  1: "TYPE_DOUBLE",
   /**
    * Field type float.
    *
    * @generated from enum value: TYPE_FLOAT = 2;
    */
   TYPE_FLOAT: 2,
+  2: "TYPE_FLOAT",
   /**
    * Field type int64.
    *
    * @generated from enum value: TYPE_INT64 = 3;
    */
   TYPE_INT64: 3,
+  3: "TYPE_INT64",
   /**
    * Field type uint64.
    *
    * @generated from enum value: TYPE_UINT64 = 4;
    */
   TYPE_UINT64: 4,
+  4: "TYPE_UINT64",
   /**
    * Field type int32.
    *
    * @generated from enum value: TYPE_INT32 = 5;
    */
   TYPE_INT32: 5,
+  5: "TYPE_INT32",
   /**
    * Field type fixed64.
    *
    * @generated from enum value: TYPE_FIXED64 = 6;
    */
   TYPE_FIXED64: 6,
+  6: "TYPE_FIXED64",
   /**
    * Field type fixed32.
    *
    * @generated from enum value: TYPE_FIXED32 = 7;
    */
   TYPE_FIXED32: 7,
+  7: "TYPE_FIXED32",
   /**
    * Field type bool.
    *
    * @generated from enum value: TYPE_BOOL = 8;
    */
   TYPE_BOOL: 8,
+  8: "TYPE_BOOL",
   /**
    * Field type string.
    *
    * @generated from enum value: TYPE_STRING = 9;
    */
   TYPE_STRING: 9,
+  9: "TYPE_STRING",
   /**
    * Field type group. Proto2 syntax only, and deprecated.
    *
    * @generated from enum value: TYPE_GROUP = 10;
    */
   TYPE_GROUP: 10,
+  10: "TYPE_GROUP",
   /**
    * Field type message.
    *
    * @generated from enum value: TYPE_MESSAGE = 11;
    */
   TYPE_MESSAGE: 11,
+  11: "TYPE_MESSAGE",
   /**
    * Field type bytes.
    *
    * @generated from enum value: TYPE_BYTES = 12;
    */
   TYPE_BYTES: 12,
+  12: "TYPE_BYTES",
   /**
    * Field type uint32.
    *
    * @generated from enum value: TYPE_UINT32 = 13;
    */
   TYPE_UINT32: 13,
+  13: "TYPE_UINT32",
   /**
    * Field type enum.
    *
    * @generated from enum value: TYPE_ENUM = 14;
    */
   TYPE_ENUM: 14,
+  14: "TYPE_ENUM",
   /**
    * Field type sfixed32.
    *
    * @generated from enum value: TYPE_SFIXED32 = 15;
    */
   TYPE_SFIXED32: 15,
+  15: "TYPE_SFIXED32",
   /**
    * Field type sfixed64.
    *
    * @generated from enum value: TYPE_SFIXED64 = 16;
    */
   TYPE_SFIXED64: 16,
+  16: "TYPE_SFIXED64",
   /**
    * Field type sint32.
    *
    * @generated from enum value: TYPE_SINT32 = 17;
    */
   TYPE_SINT32: 17,
+  17: "TYPE_SINT32",
   /**
    * Field type sint64.
    *
    * @generated from enum value: TYPE_SINT64 = 18;
    */
   TYPE_SINT64: 18,
-  0: "TYPE_UNKNOWN",
-  1: "TYPE_DOUBLE",
-  2: "TYPE_FLOAT",
-  3: "TYPE_INT64",
-  4: "TYPE_UINT64",
-  5: "TYPE_INT32",
-  6: "TYPE_FIXED64",
-  7: "TYPE_FIXED32",
-  8: "TYPE_BOOL",
-  9: "TYPE_STRING",
-  10: "TYPE_GROUP",
-  11: "TYPE_MESSAGE",
-  12: "TYPE_BYTES",
-  13: "TYPE_UINT32",
-  14: "TYPE_ENUM",
-  15: "TYPE_SFIXED32",
-  16: "TYPE_SFIXED64",
-  17: "TYPE_SINT32",
   18: "TYPE_SINT64",
 } as const;
 
@@ -581,7 +528,7 @@ export type Field_KindJson = "TYPE_UNKNOWN" | "TYPE_DOUBLE" | "TYPE_FLOAT" | "TY
 /**
  * Describes the enum google.protobuf.Field.Kind.
  */
-export const Field_KindSchema: GenEnum<Field_Kind, {jsonType: Field_KindJson}> = /*@__PURE__*/
+export const Field_KindSchema: GenEnum<Field_Kind, Field_KindJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_type, 1, 0);
 
 /**
@@ -596,27 +543,27 @@ export const Field_Cardinality = {
    * @generated from enum value: CARDINALITY_UNKNOWN = 0;
    */
   UNKNOWN: 0,
+  0: "UNKNOWN",
   /**
    * For optional fields.
    *
    * @generated from enum value: CARDINALITY_OPTIONAL = 1;
    */
   OPTIONAL: 1,
+  1: "OPTIONAL",
   /**
    * For required fields. Proto2 syntax only.
    *
    * @generated from enum value: CARDINALITY_REQUIRED = 2;
    */
   REQUIRED: 2,
+  2: "REQUIRED",
   /**
    * For repeated fields.
    *
    * @generated from enum value: CARDINALITY_REPEATED = 3;
    */
   REPEATED: 3,
-  0: "UNKNOWN",
-  1: "OPTIONAL",
-  2: "REQUIRED",
   3: "REPEATED",
 } as const;
 
@@ -642,7 +589,7 @@ export type Field_CardinalityJson = "CARDINALITY_UNKNOWN" | "CARDINALITY_OPTIONA
 /**
  * Describes the enum google.protobuf.Field.Cardinality.
  */
-export const Field_CardinalitySchema: GenEnum<Field_Cardinality, {jsonType: Field_CardinalityJson}> = /*@__PURE__*/
+export const Field_CardinalitySchema: GenEnum<Field_Cardinality, Field_CardinalityJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_type, 1, 1);
 
 /**
@@ -682,7 +629,7 @@ export type Enum = Message<"google.protobuf.Enum"> & {
    *
    * @generated from field: google.protobuf.SourceContext source_context = 4;
    */
-  sourceContext?: SourceContext;
+  sourceContext?: SourceContext | undefined;
 
   /**
    * The source syntax.
@@ -862,7 +809,7 @@ export type Option = Message<"google.protobuf.Option"> & {
    *
    * @generated from field: google.protobuf.Any value = 2;
    */
-  value?: Any;
+  value?: Any | undefined;
 };
 
 /**
@@ -903,4 +850,57 @@ export type OptionJson = {
  */
 export const OptionSchema: GenMessage<Option, {jsonType: OptionJson}> = /*@__PURE__*/
   messageDesc(file_google_protobuf_type, 4);
+
+/**
+ * The syntax in which a protocol buffer element is defined.
+ *
+ * @generated from enum google.protobuf.Syntax
+ */
+export const Syntax = {
+  /**
+   * Syntax `proto2`.
+   *
+   * @generated from enum value: SYNTAX_PROTO2 = 0;
+   */
+  PROTO2: 0,
+  0: "PROTO2",
+  /**
+   * Syntax `proto3`.
+   *
+   * @generated from enum value: SYNTAX_PROTO3 = 1;
+   */
+  PROTO3: 1,
+  1: "PROTO3",
+  /**
+   * Syntax `editions`.
+   *
+   * @generated from enum value: SYNTAX_EDITIONS = 2;
+   */
+  EDITIONS: 2,
+  2: "EDITIONS",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.Syntax
+ */
+export type Syntax = 0 | 1 | 2;
+
+export declare namespace Syntax {
+  type PROTO2 = 0;
+  type PROTO3 = 1;
+  type EDITIONS = 2;
+}
+
+/**
+ * The syntax in which a protocol buffer element is defined.
+ *
+ * @generated from enum google.protobuf.Syntax
+ */
+export type SyntaxJson = "SYNTAX_PROTO2" | "SYNTAX_PROTO3" | "SYNTAX_EDITIONS";
+
+/**
+ * Describes the enum google.protobuf.Syntax.
+ */
+export const SyntaxSchema: GenEnum<Syntax, SyntaxJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_type, 0);
 

@@ -79,23 +79,9 @@ export type DoubleValue = Message<"google.protobuf.DoubleValue"> & {
 };
 
 /**
- * Wrapper message for `double`.
- *
- * The JSON representation for `DoubleValue` is JSON number.
- *
- * Not recommended for use in new APIs, but still useful for legacy APIs and
- * has no plan to be removed.
- *
  * @generated from message google.protobuf.DoubleValue
  */
-export type DoubleValueJson = {
-  /**
-   * The double value.
-   *
-   * @generated from field: double value = 1;
-   */
-  value?: number | "NaN" | "Infinity" | "-Infinity";
-};
+export type DoubleValueJson = number | "NaN" | "Infinity" | "-Infinity";
 
 /**
  * Describes the message google.protobuf.DoubleValue.
@@ -124,23 +110,9 @@ export type FloatValue = Message<"google.protobuf.FloatValue"> & {
 };
 
 /**
- * Wrapper message for `float`.
- *
- * The JSON representation for `FloatValue` is JSON number.
- *
- * Not recommended for use in new APIs, but still useful for legacy APIs and
- * has no plan to be removed.
- *
  * @generated from message google.protobuf.FloatValue
  */
-export type FloatValueJson = {
-  /**
-   * The float value.
-   *
-   * @generated from field: float value = 1;
-   */
-  value?: number | "NaN" | "Infinity" | "-Infinity";
-};
+export type FloatValueJson = number | "NaN" | "Infinity" | "-Infinity";
 
 /**
  * Describes the message google.protobuf.FloatValue.
@@ -169,23 +141,9 @@ export type Int64Value = Message<"google.protobuf.Int64Value"> & {
 };
 
 /**
- * Wrapper message for `int64`.
- *
- * The JSON representation for `Int64Value` is JSON string.
- *
- * Not recommended for use in new APIs, but still useful for legacy APIs and
- * has no plan to be removed.
- *
  * @generated from message google.protobuf.Int64Value
  */
-export type Int64ValueJson = {
-  /**
-   * The int64 value.
-   *
-   * @generated from field: int64 value = 1;
-   */
-  value?: string;
-};
+export type Int64ValueJson = string;
 
 /**
  * Describes the message google.protobuf.Int64Value.
@@ -214,23 +172,9 @@ export type UInt64Value = Message<"google.protobuf.UInt64Value"> & {
 };
 
 /**
- * Wrapper message for `uint64`.
- *
- * The JSON representation for `UInt64Value` is JSON string.
- *
- * Not recommended for use in new APIs, but still useful for legacy APIs and
- * has no plan to be removed.
- *
  * @generated from message google.protobuf.UInt64Value
  */
-export type UInt64ValueJson = {
-  /**
-   * The uint64 value.
-   *
-   * @generated from field: uint64 value = 1;
-   */
-  value?: string;
-};
+export type UInt64ValueJson = string;
 
 /**
  * Describes the message google.protobuf.UInt64Value.
@@ -259,23 +203,9 @@ export type Int32Value = Message<"google.protobuf.Int32Value"> & {
 };
 
 /**
- * Wrapper message for `int32`.
- *
- * The JSON representation for `Int32Value` is JSON number.
- *
- * Not recommended for use in new APIs, but still useful for legacy APIs and
- * has no plan to be removed.
- *
  * @generated from message google.protobuf.Int32Value
  */
-export type Int32ValueJson = {
-  /**
-   * The int32 value.
-   *
-   * @generated from field: int32 value = 1;
-   */
-  value?: number;
-};
+export type Int32ValueJson = number;
 
 /**
  * Describes the message google.protobuf.Int32Value.
@@ -304,23 +234,9 @@ export type UInt32Value = Message<"google.protobuf.UInt32Value"> & {
 };
 
 /**
- * Wrapper message for `uint32`.
- *
- * The JSON representation for `UInt32Value` is JSON number.
- *
- * Not recommended for use in new APIs, but still useful for legacy APIs and
- * has no plan to be removed.
- *
  * @generated from message google.protobuf.UInt32Value
  */
-export type UInt32ValueJson = {
-  /**
-   * The uint32 value.
-   *
-   * @generated from field: uint32 value = 1;
-   */
-  value?: number;
-};
+export type UInt32ValueJson = number;
 
 /**
  * Describes the message google.protobuf.UInt32Value.
@@ -349,23 +265,9 @@ export type BoolValue = Message<"google.protobuf.BoolValue"> & {
 };
 
 /**
- * Wrapper message for `bool`.
- *
- * The JSON representation for `BoolValue` is JSON `true` and `false`.
- *
- * Not recommended for use in new APIs, but still useful for legacy APIs and
- * has no plan to be removed.
- *
  * @generated from message google.protobuf.BoolValue
  */
-export type BoolValueJson = {
-  /**
-   * The bool value.
-   *
-   * @generated from field: bool value = 1;
-   */
-  value?: boolean;
-};
+export type BoolValueJson = boolean;
 
 /**
  * Describes the message google.protobuf.BoolValue.
@@ -394,23 +296,9 @@ export type StringValue = Message<"google.protobuf.StringValue"> & {
 };
 
 /**
- * Wrapper message for `string`.
- *
- * The JSON representation for `StringValue` is JSON string.
- *
- * Not recommended for use in new APIs, but still useful for legacy APIs and
- * has no plan to be removed.
- *
  * @generated from message google.protobuf.StringValue
  */
-export type StringValueJson = {
-  /**
-   * The string value.
-   *
-   * @generated from field: string value = 1;
-   */
-  value?: string;
-};
+export type StringValueJson = string;
 
 /**
  * Describes the message google.protobuf.StringValue.
@@ -439,23 +327,9 @@ export type BytesValue = Message<"google.protobuf.BytesValue"> & {
 };
 
 /**
- * Wrapper message for `bytes`.
- *
- * The JSON representation for `BytesValue` is JSON string.
- *
- * Not recommended for use in new APIs, but still useful for legacy APIs and
- * has no plan to be removed.
- *
  * @generated from message google.protobuf.BytesValue
  */
-export type BytesValueJson = {
-  /**
-   * The bytes value.
-   *
-   * @generated from field: bytes value = 1;
-   */
-  value?: string;
-};
+export type BytesValueJson = string;
 
 /**
  * Describes the message google.protobuf.BytesValue.

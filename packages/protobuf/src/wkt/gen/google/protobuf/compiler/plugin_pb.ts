@@ -162,7 +162,7 @@ export type CodeGeneratorRequest = Message<"google.protobuf.compiler.CodeGenerat
    *
    * @generated from field: optional google.protobuf.compiler.Version compiler_version = 3;
    */
-  compilerVersion?: Version;
+  compilerVersion?: Version | undefined;
 };
 
 /**
@@ -178,7 +178,7 @@ export type CodeGeneratorRequestJson = {
    *
    * @generated from field: repeated string file_to_generate = 1;
    */
-  fileToGenerate?: (string)[];
+  fileToGenerate?: string[];
 
   /**
    * The generator parameter passed on the command-line.
@@ -352,53 +352,6 @@ export const CodeGeneratorResponseSchema: GenMessage<CodeGeneratorResponse, {jso
   messageDesc(file_google_protobuf_compiler_plugin, 2);
 
 /**
- * Sync with code_generator.h.
- *
- * @generated from enum google.protobuf.compiler.CodeGeneratorResponse.Feature
- */
-export const CodeGeneratorResponse_Feature = {
-  /**
-   * @generated from enum value: FEATURE_NONE = 0;
-   */
-  NONE: 0,
-  /**
-   * @generated from enum value: FEATURE_PROTO3_OPTIONAL = 1;
-   */
-  PROTO3_OPTIONAL: 1,
-  /**
-   * @generated from enum value: FEATURE_SUPPORTS_EDITIONS = 2;
-   */
-  SUPPORTS_EDITIONS: 2,
-  0: "NONE",
-  1: "PROTO3_OPTIONAL",
-  2: "SUPPORTS_EDITIONS",
-} as const;
-
-/**
- * @generated from enum google.protobuf.compiler.CodeGeneratorResponse.Feature
- */
-export type CodeGeneratorResponse_Feature = 0 | 1 | 2;
-
-export declare namespace CodeGeneratorResponse_Feature {
-  type NONE = 0;
-  type PROTO3_OPTIONAL = 1;
-  type SUPPORTS_EDITIONS = 2;
-}
-
-/**
- * Sync with code_generator.h.
- *
- * @generated from enum google.protobuf.compiler.CodeGeneratorResponse.Feature
- */
-export type CodeGeneratorResponse_FeatureJson = "FEATURE_NONE" | "FEATURE_PROTO3_OPTIONAL" | "FEATURE_SUPPORTS_EDITIONS";
-
-/**
- * Describes the enum google.protobuf.compiler.CodeGeneratorResponse.Feature.
- */
-export const CodeGeneratorResponse_FeatureSchema: GenEnum<CodeGeneratorResponse_Feature, {jsonType: CodeGeneratorResponse_FeatureJson}> = /*@__PURE__*/
-  enumDesc(file_google_protobuf_compiler_plugin, 2, 0);
-
-/**
  * Represents a single generated file.
  *
  * @generated from message google.protobuf.compiler.CodeGeneratorResponse.File
@@ -478,7 +431,7 @@ export type CodeGeneratorResponse_File = Message<"google.protobuf.compiler.CodeG
    *
    * @generated from field: optional google.protobuf.GeneratedCodeInfo generated_code_info = 16;
    */
-  generatedCodeInfo?: GeneratedCodeInfo;
+  generatedCodeInfo?: GeneratedCodeInfo | undefined;
 };
 
 /**
@@ -570,4 +523,51 @@ export type CodeGeneratorResponse_FileJson = {
  */
 export const CodeGeneratorResponse_FileSchema: GenMessage<CodeGeneratorResponse_File, {jsonType: CodeGeneratorResponse_FileJson}> = /*@__PURE__*/
   messageDesc(file_google_protobuf_compiler_plugin, 2, 0);
+
+/**
+ * Sync with code_generator.h.
+ *
+ * @generated from enum google.protobuf.compiler.CodeGeneratorResponse.Feature
+ */
+export const CodeGeneratorResponse_Feature = {
+  /**
+   * @generated from enum value: FEATURE_NONE = 0;
+   */
+  NONE: 0,
+  0: "NONE",
+  /**
+   * @generated from enum value: FEATURE_PROTO3_OPTIONAL = 1;
+   */
+  PROTO3_OPTIONAL: 1,
+  1: "PROTO3_OPTIONAL",
+  /**
+   * @generated from enum value: FEATURE_SUPPORTS_EDITIONS = 2;
+   */
+  SUPPORTS_EDITIONS: 2,
+  2: "SUPPORTS_EDITIONS",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.compiler.CodeGeneratorResponse.Feature
+ */
+export type CodeGeneratorResponse_Feature = 0 | 1 | 2;
+
+export declare namespace CodeGeneratorResponse_Feature {
+  type NONE = 0;
+  type PROTO3_OPTIONAL = 1;
+  type SUPPORTS_EDITIONS = 2;
+}
+
+/**
+ * Sync with code_generator.h.
+ *
+ * @generated from enum google.protobuf.compiler.CodeGeneratorResponse.Feature
+ */
+export type CodeGeneratorResponse_FeatureJson = "FEATURE_NONE" | "FEATURE_PROTO3_OPTIONAL" | "FEATURE_SUPPORTS_EDITIONS";
+
+/**
+ * Describes the enum google.protobuf.compiler.CodeGeneratorResponse.Feature.
+ */
+export const CodeGeneratorResponse_FeatureSchema: GenEnum<CodeGeneratorResponse_Feature, CodeGeneratorResponse_FeatureJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_compiler_plugin, 2, 0);
 

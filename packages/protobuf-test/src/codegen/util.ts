@@ -1,0 +1,75 @@
+/**
+ * Shared fixtures of the code generation suites: CodeGeneratorRequests built from the test
+ * corpus (compiled with source info by `npm run generate`), running protoc-gen-es on them, and
+ * scratch folders from which generated JavaScript can resolve the workspace packages.
+ */
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { create, fromBinary } from "@pbjet/protobuf";
+import { FileDescriptorProtoSchema, FileDescriptorSetSchema, type FileDescriptorProto } from "@pbjet/protobuf/wkt";
+import type { CodeGeneratorRequestShape, CodeGeneratorResponseShape } from "@pbjet/protoplugin";
+import { protocGenEs } from "@pbjet/protoc-gen-es";
+import { descriptorSetBytes } from "../helpers";
+
+/** The repository root and the package folders the suites use. */
+export const repoRoot = join(__dirname, "..", "..", "..", "..");
+export const testPackageDir = join(repoRoot, "packages", "protobuf-test");
+
+/** The FileDescriptorProtos of the test corpus with source info, parsed afresh on every call. */
+export function corpusFiles(): FileDescriptorProto[] {
+  return fromDescriptorSet(descriptorSetBytes("test-with-source-info"));
+}
+
+/** The FileDescriptorProtos of a serialized FileDescriptorSet. */
+export function fromDescriptorSet(bytes: Uint8Array): FileDescriptorProto[] {
+  return fromBinary(FileDescriptorSetSchema, bytes).file;
+}
+
+/** A request to generate `fileToGenerate` from the test corpus. */
+export function corpusRequest(fileToGenerate: string[], parameter = ""): CodeGeneratorRequestShape {
+  return { fileToGenerate, parameter, protoFile: corpusFiles() };
+}
+
+/** Runs protoc-gen-es; fails the test with the plugin's error if there is one. */
+export function genEs(fileToGenerate: string[], parameter = ""): CodeGeneratorResponseShape {
+  const res = protocGenEs.run(corpusRequest(fileToGenerate, parameter));
+  if (res.error !== undefined) throw new Error(`protoc-gen-es failed: ${res.error}`);
+  return res;
+}
+
+/** The content of a generated file of a response; throws if it is missing. */
+export function content(res: CodeGeneratorResponseShape, name: string): string {
+  const file = res.file.find((f) => f.name === name);
+  if (!file) throw new Error(`no generated file ${name}; got ${res.file.map((f) => f.name).join(", ")}`);
+  return file.content;
+}
+
+/** The names of the files of a response, sorted. */
+export function fileNames(res: CodeGeneratorResponseShape): string[] {
+  return res.file.map((f) => f.name).sort();
+}
+
+/** A FileDescriptorProto written by hand (proto3 unless given otherwise). */
+export function fileProto(init: Record<string, unknown> & { name: string }): FileDescriptorProto {
+  return create(FileDescriptorProtoSchema, { syntax: "proto3", ...init } as never);
+}
+
+/**
+ * A scratch folder whose node_modules links to the workspace's, so that generated JavaScript
+ * written into it can import @pbjet/protobuf. Remove it with the returned function.
+ */
+export function scratchDir(prefix: string): { dir: string; write(name: string, text: string): string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), `pbjet-${prefix}-`));
+  symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
+  return {
+    dir,
+    write(name, text) {
+      const path = join(dir, name);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+      return path;
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
