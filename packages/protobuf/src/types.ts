@@ -30,27 +30,31 @@ export type GenMessage<RuntimeShape extends Message, _JsonType = unknown> = Omit
   /** Fields by their local (property) name. */
   field: Record<MessageFieldNames<RuntimeShape>, DescMessage["fields"][number]>;
 } & {
-  /** @internal Phantom type: the message shape. Never present at run time. */
+  /** Phantom type: the message shape. Never present at run time. */
   readonly __runtimeShape?: RuntimeShape;
 };
 
 /** An enum descriptor that carries the TypeScript type of its values (for generated code). */
 export type GenEnum<RuntimeShape extends number, _JsonType = unknown> = DescEnum & {
-  /** @internal Phantom type: the enum shape. Never present at run time. */
+  /** Phantom type: the enum shape. Never present at run time. */
   readonly __runtimeShape?: RuntimeShape;
 };
 
 /** An extension descriptor that carries the types of its extendee and value (for generated code). */
 export type GenExtension<Extendee extends Message = Message, RuntimeShape = unknown> = DescExtension & {
-  /** @internal Phantom type: the extendee. Never present at run time. */
+  /** Phantom type: the extendee. Never present at run time. */
   readonly __extendee?: Extendee;
-  /** @internal Phantom type: the value. Never present at run time. */
+  /** Phantom type: the value. Never present at run time. */
   readonly __runtimeShape?: RuntimeShape;
 };
 
+/** Property names of a message type that are fields (oneof groups and `$` properties excluded). */
 type MessageFieldNames<T extends Message> = Message extends T
   ? string
-  : Exclude<keyof T, "$typeName" | "$unknown"> & string;
+  : {
+      [K in Exclude<keyof T, "$typeName" | "$unknown">]-?: NonNullable<T[K]> extends { case: string | undefined } ? never : K;
+    }[Exclude<keyof T, "$typeName" | "$unknown">] &
+      string;
 
 /** The message type described by a message descriptor: a generated type, or `Message`. */
 export type MessageShape<Desc extends DescMessage | GenMessage<Message>> =
@@ -86,7 +90,8 @@ type FieldInit<F> = F extends Uint8Array | bigint | string | number | boolean
       : F extends OneofADT
         ? OneofInit<F>
         : F extends Record<string, infer V>
-          ? Record<string, FieldInit<V>>
+          ? // Map values: messages take init objects; other values (incl. JSON) as they are.
+            Record<string, V extends Message ? V | MessageInit<V> : V>
           : F;
 
 type OneofADT = { case: string; value: unknown } | { case: undefined; value?: undefined };

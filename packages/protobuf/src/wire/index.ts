@@ -28,7 +28,10 @@ export {
 export { BinaryReader } from "./binary-reader.js";
 export { base64Encode, base64Decode } from "./base64.js";
 
-// ---------------------------------------------------------------------------
-// Size-delimited streams (sizeDelimitedEncode / sizeDelimitedDecodeStream /
-// sizeDelimitedPeek) will be added here by the codec layer.
-// ---------------------------------------------------------------------------
+// Size-delimited streams: here, as in protobuf-es (they are also exported from the root).
+export {
+  sizeDelimitedEncode,
+  sizeDelimitedDecodeStream,
+  sizeDelimitedPeek,
+  type SizeDelimitedReadOptions,
+} from "../size-delimited.js";
