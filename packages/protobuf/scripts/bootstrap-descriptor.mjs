@@ -18,7 +18,7 @@ try {
   writeFileSync(join(work, "boot.proto"), 'syntax = "proto3";\nimport "google/protobuf/descriptor.proto";\n');
   const out = join(work, "set.binpb");
   execFileSync(buf, ["build", work, "--exclude-source-info", "--as-file-descriptor-set", "-o", out], { stdio: "inherit" });
-  const file = findFile(readFileSync(out), "google/protobuf/descriptor.proto");
+  const file = compact(findFile(readFileSync(out), "google/protobuf/descriptor.proto"));
   const b64 = Buffer.from(file).toString("base64");
   const lines = b64.match(/.{1,100}/g).map((l) => `  "${l}"`).join(" +\n");
   writeFileSync(
@@ -30,6 +30,47 @@ try {
   console.log(`boot-data.ts: ${file.length} bytes of descriptor.proto`);
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+// Drops what the runtime does not need from descriptor.proto (json_name where it is the
+// default, which the boot restores, and options other than packed and deprecated), using the
+// runtime's own build if there is one; otherwise keeps the bytes as they are.
+function compact(bytes) {
+  let pb, wkt, reflect;
+  try {
+    pb = require(join(pkgDir, "dist/cjs/index.js"));
+    wkt = require(join(pkgDir, "dist/cjs/wkt/index.js"));
+    reflect = require(join(pkgDir, "dist/cjs/reflect/index.js"));
+  } catch {
+    console.log("runtime not built: descriptor.proto embedded without compaction");
+    return bytes;
+  }
+  const proto = pb.fromBinary(wkt.FileDescriptorProtoSchema, bytes);
+  delete proto.options;
+  const fields = (m) => {
+    delete m.options;
+    for (const f of [...m.field, ...m.extension]) {
+      if (f.jsonName === reflect.protoCamelCase(f.name)) delete f.jsonName;
+      if (f.options !== undefined) {
+        const keep = pb.create(wkt.FieldOptionsSchema);
+        if (Object.prototype.hasOwnProperty.call(f.options, "packed")) keep.packed = f.options.packed;
+        if (f.options.deprecated === true) keep.deprecated = true;
+        if (Object.keys(keep).some((k) => Object.prototype.hasOwnProperty.call(keep, k) && k !== "$typeName")) f.options = keep;
+        else delete f.options;
+      }
+    }
+    for (const e of m.enumType) {
+      delete e.options;
+      for (const v of e.value) delete v.options;
+    }
+    m.nestedType.forEach(fields);
+  };
+  proto.messageType.forEach(fields);
+  for (const e of proto.enumType) {
+    delete e.options;
+    for (const v of e.value) delete v.options;
+  }
+  return pb.toBinary(wkt.FileDescriptorProtoSchema, proto, { writeUnknownFields: false });
 }
 
 // Finds one FileDescriptorProto (field 1 of FileDescriptorSet) by its name (field 1).

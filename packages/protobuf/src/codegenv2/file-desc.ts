@@ -10,7 +10,7 @@ import { createMutableRegistry } from "../registry/registry.js";
 import { base64Decode } from "../wire/base64.js";
 import { fromBinary } from "../from-binary.js";
 import type { GenEnum, GenExtension, GenMessage, GenService, GenServiceMethods, Message } from "../types.js";
-import { protoCamelCase } from "../descriptors/names.js";
+import { restoreJsonNames } from "../descriptors/json-names.js";
 
 /**
  * Restores a file descriptor from its serialized FileDescriptorProto (base64) and the
@@ -97,21 +97,3 @@ export function tsEnum(desc: DescEnum): Record<string, string | number> {
   return obj;
 }
 
-/**
- * Generated code leaves out json_name where it is the default (lowerCamelCase of the name);
- * put it back, so that the descriptor is what the compiler produced.
- */
-function restoreJsonNames(proto: FileDescriptorProto): void {
-  const visit = (fields: { name: string; jsonName: string }[]): void => {
-    for (const f of fields) {
-      if (!Object.prototype.hasOwnProperty.call(f, "jsonName")) f.jsonName = protoCamelCase(f.name);
-    }
-  };
-  const visitMessage = (m: FileDescriptorProto["messageType"][number]): void => {
-    visit(m.field);
-    visit(m.extension);
-    m.nestedType.forEach(visitMessage);
-  };
-  proto.messageType.forEach(visitMessage);
-  visit(proto.extension);
-}

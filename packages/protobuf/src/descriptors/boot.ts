@@ -14,6 +14,7 @@ import { descriptorProtoBase64 } from "./boot-data.js";
 import { createMutableRegistry } from "../registry/registry.js";
 import { messageDecoder } from "../codecs/binary-decoder.js";
 import { zeroMessageFactory } from "../codecs/zero-message.js";
+import { restoreJsonNames } from "./json-names.js";
 
 type Obj = Record<string, unknown>;
 
@@ -100,6 +101,7 @@ export function bootDescriptorProto(): DescFile {
   const full = zeroMessageFactory(fileSchema)();
   const r2 = new BinaryReader(bytes);
   messageDecoder(fileSchema)(full, r2, r2.len, 0, 0, { readUnknown: true, maxDepth: 100 });
+  restoreJsonNames(full as unknown as FileDescriptorProto);
   booted = buildFile(full as unknown as FileDescriptorProto, [], createMutableRegistryResolver());
   return booted;
 }

@@ -99,7 +99,7 @@ export interface DescEnum {
   readonly parent: DescMessage | undefined;
   /** Open enums accept unknown values; closed enums route them to unknown fields. */
   readonly open: boolean;
-  /** The prefix shared by every value name that matches the enum name, e.g. "PHONE_TYPE_". */
+  /** The prefix shared by every value name that matches the enum name, lower-cased, e.g. "phone_type_". */
   readonly sharedPrefix?: string;
   readonly values: DescEnumValue[];
   /** Values by number (the first value for aliases). */
