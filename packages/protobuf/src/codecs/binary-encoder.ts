@@ -3,7 +3,8 @@
  * a list of field encoders (closures), and cached.
  */
 import type { DescField, DescMessage } from "../descriptors/types.js";
-import { FieldPresence } from "../descriptors/edition.js";
+import { Edition, FieldPresence } from "../descriptors/edition.js";
+import { implicitScalarEncoder } from "./scalar-field-encoders.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
 import type { BinaryWriter } from "../wire/binary-writer.js";
@@ -11,7 +12,7 @@ import { BinaryEncodeError } from "../wire/errors.js";
 import type { Message, UnknownField } from "../types.js";
 import { cachedPlan } from "./plan-cache.js";
 import { isScalarZeroValue, scalarFixedSize, scalarWireType, scalarWriter, type ScalarWriter } from "./scalar.js";
-import { mapKeyToScalar } from "./map-key.js";
+import { mapKeyConverter } from "./map-key.js";
 import { viewState, type ViewState } from "../lazy/view-state.js";
 import { eagerOf, writeViewField } from "../lazy/view-decode.js";
 import { boxValue, Boxing, elementBoxing, fieldBoxing, jsonToStruct, type JsonObject } from "./boxing.js";
@@ -154,18 +155,27 @@ function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) 
     return (v: any, w: BinaryWriter, writeUnknown: boolean) => {
       // A lazy view that is written whole is copied from its original bytes.
       const s: ViewState | undefined = v[viewState];
-      if (s !== undefined && s.view === v && writeUnknown) return writeViewField(s, w, no, true);
+      if (s !== undefined && s.view === v) {
+        if (writeUnknown) return writeViewField(s, w, no, true);
+        // A view's fields are accessors, not own properties: encode its eager decode.
+        v = eagerOf(v);
+      }
       enc ??= messageEncoder(desc);
       w.tag(no, WireType.StartGroup);
       enc(v, w, writeUnknown);
       w.tag(no, WireType.EndGroup);
     };
   }
+  const tag = ((no << 3) | WireType.LengthDelimited) >>> 0;
   return (v: any, w: BinaryWriter, writeUnknown: boolean) => {
     const s: ViewState | undefined = v[viewState];
-    if (s !== undefined && s.view === v && writeUnknown) return writeViewField(s, w, no, false);
+    if (s !== undefined && s.view === v) {
+      if (writeUnknown) return writeViewField(s, w, no, false);
+      // A view's fields are accessors, not own properties: encode its eager decode.
+      v = eagerOf(v);
+    }
     enc ??= messageEncoder(desc);
-    w.tag(no, WireType.LengthDelimited).fork();
+    w.rawTag(tag).fork();
     enc(v, w, writeUnknown);
     w.join();
   };
@@ -230,23 +240,27 @@ function requiredError(field: DescField): BinaryEncodeError {
 function singularScalarEncoder(field: DescField & { fieldKind: "scalar" | "enum" }): FieldEncoder {
   const name = field.localName;
   const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;
-  const write = scalarWriter(scalar);
   const tag = ((field.number << 3) | scalarWireType(scalar)) >>> 0;
   if (field.presence === FieldPresence.IMPLICIT) {
+    return implicitScalarEncoder(scalar, name, tag);
+  }
+  const write = scalarWriter(scalar);
+  const required = field.presence === FieldPresence.LEGACY_REQUIRED;
+  if (field.parent.file.edition === Edition.EDITION_PROTO3 && !required) {
+    // proto3 optional: unset is undefined (there is no prototype with defaults).
     return (msg, w) => {
       const v = msg[name];
-      if (!isScalarZeroValue(scalar, v)) {
-        w.uint32(tag);
+      if (v !== undefined) {
+        w.rawTag(tag);
         write(w, v);
       }
     };
   }
-  const required = field.presence === FieldPresence.LEGACY_REQUIRED;
   return (msg, w) => {
     // Explicit presence: set if the property is own (defaults live on the prototype).
     const v = msg[name];
     if (v !== undefined && Object.prototype.hasOwnProperty.call(msg, name)) {
-      w.uint32(tag);
+      w.rawTag(tag);
       write(w, v);
     } else if (required) {
       throw requiredError(field);
@@ -282,7 +296,7 @@ function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
         const list = msg[name] as unknown[];
         const n = list.length;
         if (n === 0) return;
-        w.uint32(tag).uint32(n * fixedSize);
+        w.rawTag(tag).uint32(n * fixedSize);
         for (let i = 0; i < n; i++) write(w, list[i]);
       };
     }
@@ -290,7 +304,7 @@ function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
       const list = msg[name] as unknown[];
       const n = list.length;
       if (n === 0) return;
-      w.uint32(tag).fork();
+      w.rawTag(tag).fork();
       for (let i = 0; i < n; i++) write(w, list[i]);
       w.join();
     };
@@ -299,7 +313,7 @@ function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
   return (msg, w) => {
     const list = msg[name] as unknown[];
     for (let i = 0; i < list.length; i++) {
-      w.uint32(tag);
+      w.rawTag(tag);
       write(w, list[i]);
     }
   };
@@ -317,8 +331,14 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
     let enc: MessageEncoder | undefined;
     const struct = elementBoxing(field) === Boxing.Struct;
     writeValue = (w, v, writeUnknown) => {
+      // A lazy view as a map value: its original bytes, or its eager decode.
+      const s: ViewState | undefined = v[viewState];
+      if (s !== undefined && s.view === v) {
+        if (writeUnknown) return writeViewField(s, w, 2, false);
+        v = eagerOf(v);
+      }
       enc ??= messageEncoder(desc);
-      w.uint32(0x12).fork();
+      w.rawTag(0x12).fork();
       enc(struct ? jsonToStruct(desc, v as JsonObject) : v, w, writeUnknown);
       w.join();
     };
@@ -327,16 +347,18 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
     const write: ScalarWriter = scalarWriter(scalar);
     const valueTag = ((2 << 3) | scalarWireType(scalar)) >>> 0;
     writeValue = (w, v) => {
-      w.uint32(valueTag);
+      w.rawTag(valueTag);
       write(w, v);
     };
   }
+  const toKey = mapKeyConverter(keyType);
   return (msg, w, writeUnknown) => {
     const map = msg[name] as Record<string, unknown>;
-    for (const key in map) {
-      if (!Object.prototype.hasOwnProperty.call(map, key)) continue;
-      w.uint32(entryTag).fork().uint32(keyTag);
-      writeKey(w, mapKeyToScalar(keyType, key));
+    const keys = Object.keys(map);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      w.rawTag(entryTag).fork().rawTag(keyTag);
+      writeKey(w, toKey(key));
       writeValue(w, map[key], writeUnknown);
       w.join();
     }

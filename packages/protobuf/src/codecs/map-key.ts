@@ -43,3 +43,30 @@ export function setOwnProperty(obj: Record<string, unknown>, key: string, value:
     obj[key] = value;
   }
 }
+
+/**
+ * A converter from map key properties to the values the writer takes, specialized for one key
+ * type. 64-bit keys of up to 15 digits are passed as numbers (exact), avoiding BigInt parsing.
+ */
+export function mapKeyConverter(type: ScalarType): (key: string) => unknown {
+  switch (type) {
+    case ScalarType.STRING:
+      return (key) => key;
+    case ScalarType.BOOL:
+      return (key) => mapKeyToScalar(type, key);
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64:
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+      return (key) => {
+        if (key.length <= 15 && /^-?\d+$/.test(key)) return Number(key);
+        return mapKeyToScalar(type, key);
+      };
+    default:
+      return (key) => {
+        const n = +key;
+        return Number.isInteger(n) && key !== "" ? n : mapKeyToScalar(type, key);
+      };
+  }
+}
