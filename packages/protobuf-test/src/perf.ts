@@ -38,7 +38,8 @@ import * as pbjet from "@pbjet/protobuf";
 import * as pbjetWire from "@pbjet/protobuf/wire";
 import * as es from "@bufbuild/protobuf";
 import * as esWire from "@bufbuild/protobuf/wire";
-import { registry, oracleRegistry } from "./helpers";
+import { join, resolve } from "node:path";
+import { registry, oracleRegistry, descriptorSetBytes } from "./helpers";
 
 // ---------------------------------------------------------------------------
 // Options
@@ -49,11 +50,13 @@ const positional = argv.filter((a) => !a.startsWith("--"));
 const command = positional[0] ?? "benchmark";
 const filter = new RegExp(positional[1] ?? ".");
 const compare = flags.has("--compare") || process.env.PERF_COMPARE === "1";
+/** --baseline=DIR: also run another build of @pbjet/protobuf (its package dir), e.g. a commit's worktree. */
+const baselineDir = [...flags].find((f) => f.startsWith("--baseline="))?.substring("--baseline=".length);
 const aa = flags.has("--aa") || process.env.PERF_AA === "1";
 const maxTime = Number(process.env.PERF_MAX_TIME ?? 1);
 const minSamples = Number(process.env.PERF_MIN_SAMPLES ?? 5);
 for (const f of flags) {
-  if (f !== "--compare" && f !== "--aa") usage(`unknown option ${f}`);
+  if (f !== "--compare" && f !== "--aa" && !f.startsWith("--baseline=")) usage(`unknown option ${f}`);
 }
 if (command !== "benchmark" && command !== "list") usage(`unknown command ${command}`);
 
@@ -146,6 +149,32 @@ function libPbjet(): Lib {
     json: jsonFunctions(pbjet),
     Writer: pbjetWire.BinaryWriter as unknown as Lib["Writer"],
     Reader: pbjetWire.BinaryReader as unknown as Lib["Reader"],
+  };
+}
+
+/** Another build of the runtime (a package directory with dist/cjs), for before/after numbers. */
+function libBaseline(dir: string): Lib {
+  const root = resolve(dir);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const base = require(join(root, "dist/cjs/index.js")) as typeof pbjet;
+  const baseWkt = require(join(root, "dist/cjs/wkt/index.js")) as { FileDescriptorSetSchema: pbjet.DescMessage };
+  const baseWire = require(join(root, "dist/cjs/wire/index.js")) as typeof pbjetWire;
+  const reg = base.createFileRegistry(base.fromBinary(baseWkt.FileDescriptorSetSchema, descriptorSetBytes("test")) as never);
+  return {
+    label: "baseline",
+    schema(typeName) {
+      const desc = reg.getMessage(typeName);
+      if (!desc) throw new Error(`no message ${typeName} in the baseline's registry`);
+      return desc;
+    },
+    create: (s, init) => base.create(s as pbjet.DescMessage, init as never),
+    toBinary: (s, m) => base.toBinary(s as pbjet.DescMessage, m as never),
+    fromBinary: (s, b) => base.fromBinary(s as pbjet.DescMessage, b),
+    equals: (s, a, b) => base.equals(s as pbjet.DescMessage, a as never, b as never),
+    clone: (s, m) => base.clone(s as pbjet.DescMessage, m as never),
+    json: jsonFunctions(base),
+    Writer: baseWire.BinaryWriter as unknown as Lib["Writer"],
+    Reader: baseWire.BinaryReader as unknown as Lib["Reader"],
   };
 }
 
@@ -671,7 +700,7 @@ function reexecWithSingleThreadedGc(): boolean {
 function main(): void {
   if (reexecWithSingleThreadedGc()) return;
   const ours = libPbjet();
-  const libs = compare ? [ours, libProtobufEs()] : [ours];
+  const libs = [ours, ...(compare ? [libProtobufEs()] : []), ...(baselineDir !== undefined ? [libBaseline(baselineDir)] : [])];
   const msg = messageCases(libs);
   const micro = microCases(libs);
   const all = [...msg.cases, ...micro.cases].filter((c) => filter.test(c.name));
@@ -702,7 +731,7 @@ function main(): void {
   }
   for (const n of notes) console.log(n);
 
-  const ratios: [string, number, number | undefined][] = [];
+  const ratios: [string, string, number, number | undefined][] = [];
   for (const c of all) {
     const fnOurs = c.run(ours);
     if (!fnOurs) continue;
@@ -722,15 +751,15 @@ function main(): void {
       }
       const b = bench(c.name, fnTheirs);
       console.log(`${String(b)} [${lib.label}]`);
-      ratios.push([c.name, a.hz / b.hz, aaHz !== undefined ? a.hz / aaHz : undefined]);
+      ratios.push([c.name, lib.label, a.hz / b.hz, aaHz !== undefined ? a.hz / aaHz : undefined]);
     }
   }
   if (ratios.length > 0) {
     const w = Math.max(...ratios.map(([n]) => n.length));
-    console.log(`#\n# ${"case".padEnd(w)}  pbjet/protobuf-es${aa ? "  pbjet A/A" : ""}`);
-    for (const [n, r, control] of ratios) {
+    console.log(`#\n# ${"case".padEnd(w)}  ${"pbjet / other".padEnd(26)}${aa ? "  pbjet A/A" : ""}`);
+    for (const [n, label, r, control] of ratios) {
       const c = control !== undefined ? (control.toFixed(2) + "x").padStart(12) : "";
-      console.log(`# ${n.padEnd(w)}  ${(r.toFixed(2) + "x").padStart(17)}${c}`);
+      console.log(`# ${n.padEnd(w)}  ${(r.toFixed(2) + "x").padStart(7)} vs ${label.padEnd(15)}${c}`);
     }
   }
   void sink;
