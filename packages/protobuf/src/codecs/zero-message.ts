@@ -67,22 +67,23 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
       }
     }
   }
+  // Created with Object.assign from a template: as quick as a `{ ...template }` clone, but V8
+  // makes later property additions on a spread clone (such as setting a message field) about
+  // 15 times slower.
   const n = mutable.length;
   const names = mutable.map((m) => m[0]);
   const kinds = mutable.map((m) => m[1]);
   if (usePrototype) {
     // Not frozen: a read-only inherited property would make assignments to the field throw.
     const proto = defaults;
-    const keys = Object.keys(template);
     return () => {
-      const m = Object.create(proto) as Record<string, unknown>;
-      for (const k of keys) m[k] = template[k];
+      const m = Object.assign(Object.create(proto) as Record<string, unknown>, template);
       for (let i = 0; i < n; i++) m[names[i]] = newMutable(kinds[i]);
       return m as Message & Record<string, unknown>;
     };
   }
   return () => {
-    const m = { ...template };
+    const m = Object.assign({}, template);
     for (let i = 0; i < n; i++) m[names[i]] = newMutable(kinds[i]);
     return m as Message & Record<string, unknown>;
   };
