@@ -45,21 +45,9 @@ export type {
 export { toText, type TextWriteOptions } from "./text/to-text.js";
 export { fromText, mergeFromText, type TextReadOptions } from "./text/from-text.js";
 export { TextDecodeError } from "./text/errors.js";
-export {
-  toJson,
-  toJsonString,
-  fromJson,
-  fromJsonString,
-  mergeFromJson,
-  mergeFromJsonString,
-  enumToJson,
-  enumFromJson,
-  isEnumJson,
-  JsonDecodeError,
-  JsonEncodeError,
-  type JsonValue,
-  type JsonObject,
-  type JsonReadOptions,
-  type JsonWriteOptions,
-  type JsonWriteStringOptions,
-} from "./json/index.js";
+export { toJson, toJsonString } from "./json/to-json.js";
+export { fromJson, fromJsonString, mergeFromJson, mergeFromJsonString } from "./json/from-json.js";
+export { enumToJson, enumFromJson, isEnumJson } from "./json/enum.js";
+export { JsonDecodeError, JsonEncodeError } from "./json/errors.js";
+export type { JsonValue, JsonObject } from "./json/json-value.js";
+export type { JsonReadOptions, JsonWriteOptions, JsonWriteStringOptions } from "./json/options.js";

@@ -4,17 +4,12 @@
  * google.protobuf.Struct field holds a JSON object, which is copied and checked both ways.
  */
 import type { DescExtension, DescField } from "../descriptors/types.js";
-import { Boxing, fieldBoxing } from "../codecs/boxing.js";
+import { Boxing } from "../codecs/boxing.js";
 import { setOwnProperty } from "../codecs/map-key.js";
 import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "./json-value.js";
 import { isWellFormed, scalarFromJson } from "./scalar-read.js";
 import { scalarToJson } from "./scalar-write.js";
-
-/** How the field holds its value (Boxing.None for everything but unboxed well-known types). */
-export function boxingOf(field: DescField | DescExtension): Boxing {
-  return fieldBoxing(field);
-}
 
 /** The scalar type of a wrapper message's `value` field. */
 function wrapperScalar(field: DescField | DescExtension): { scalar: number; longAsString: boolean } {
@@ -27,7 +22,7 @@ export function boxedWriter(field: DescField | DescExtension, boxing: Boxing): (
   if (boxing === Boxing.Wrapper) return scalarToJson(wrapperScalar(field).scalar);
   return (value) => {
     if (!isObject(value)) throw new JsonProblem(`expected a JSON object for google.protobuf.Struct, got ${formatJson(value)}`);
-    return copyJson(value, 0) as JsonObject;
+    return copyJson(value, 0, 100, false) as JsonObject;
   };
 }
 
@@ -48,7 +43,7 @@ export function boxedReader(
     try {
       for (key of Object.keys(json)) {
         if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
-        setOwnProperty(out, key, copyJson(json[key], 1, limit));
+        setOwnProperty(out, key, copyJson(json[key], 1, limit, true));
       }
     } catch (e) {
       throw withSegment(e, keySegment(key));
@@ -62,16 +57,16 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * A deep copy of a JSON value, checked: numbers must be finite, strings well-formed, and
- * there must be nothing that is not JSON. Keys are set as own properties.
+ * A deep copy of a JSON value, checked: numbers must be finite, strings well-formed (when
+ * reading), and there must be nothing that is not JSON. Keys are set as own properties.
  */
-export function copyJson(v: unknown, depth: number, limit = 100): JsonValue {
+export function copyJson(v: unknown, depth: number, limit: number, reading: boolean): JsonValue {
   switch (typeof v) {
     case "number":
       if (!Number.isFinite(v)) throw new JsonProblem(`${formatJson(v)} cannot be a google.protobuf.Value number`);
       return v;
     case "string":
-      if (!isWellFormed(v)) throw new JsonProblem(`${formatJson(v)} is not valid UTF-16 (lone surrogate)`);
+      if (reading && !isWellFormed(v)) throw new JsonProblem(`${formatJson(v)} is not valid UTF-16 (lone surrogate)`);
       return v;
     case "boolean":
       return v;
@@ -82,7 +77,7 @@ export function copyJson(v: unknown, depth: number, limit = 100): JsonValue {
         const out: JsonValue[] = new Array<JsonValue>(v.length);
         let i = 0;
         try {
-          for (; i < v.length; i++) out[i] = copyJson(v[i], depth + 1, limit);
+          for (; i < v.length; i++) out[i] = copyJson(v[i], depth + 1, limit, reading);
         } catch (e) {
           throw withSegment(e, indexSegment(i));
         }
@@ -93,7 +88,8 @@ export function copyJson(v: unknown, depth: number, limit = 100): JsonValue {
       let key = "";
       try {
         for (key of Object.keys(v)) {
-          setOwnProperty(out, key, copyJson((v as Record<string, unknown>)[key], depth + 1, limit));
+          if (reading && !isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
+          setOwnProperty(out, key, copyJson((v as Record<string, unknown>)[key], depth + 1, limit, reading));
         }
       } catch (e) {
         throw withSegment(e, keySegment(key));

@@ -79,8 +79,8 @@ export function withSegment(e: unknown, segment: string): unknown {
   return e;
 }
 
-/** @internal The path of a problem, e.g. `a.b[2]["k"]` (without a leading dot). */
-export function problemPath(p: JsonProblem): string {
+/** The path of a problem, e.g. `a.b[2]["k"]` (without a leading dot). */
+function problemPath(p: JsonProblem): string {
   let path = "";
   for (let i = p.segments.length - 1; i >= 0; i--) path += p.segments[i];
   return path.charCodeAt(0) === 46 /* . */ ? path.substring(1) : path;

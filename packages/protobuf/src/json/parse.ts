@@ -1,8 +1,12 @@
 /**
  * Parsing JSON text: `JSON.parse`, plus the one check it does not do. JSON.parse keeps the
- * last of duplicate keys in an object; the protobuf JSON mapping rejects them. A cheap scan
- * counts the object members in the text; only if the parsed value has fewer keys is the text
- * scanned again, carefully, to name the duplicate key.
+ * last of duplicate keys in an object; the protobuf JSON mapping rejects them.
+ *
+ * The check counts, instead of scanning the text character by character: every object member
+ * has one colon outside of strings, so the colons in the text, minus the colons inside
+ * strings (counted in the parsed strings), must equal the keys of the parsed value. If they
+ * do not (or a string escapes a colon as \u003a, which would spoil the count), the text is
+ * scanned carefully to name the duplicate key.
  */
 import { JsonProblem } from "./errors.js";
 
@@ -14,10 +18,53 @@ export function parseJsonText(text: string): unknown {
   } catch (e) {
     throw new JsonProblem(`invalid JSON: ${(e as Error).message}`);
   }
-  if (typeof value === "object" && value !== null && countMembers(text) !== countKeys(value)) {
-    throwDuplicateKey(text);
+  if (typeof value === "object" && value !== null) {
+    const colons = countColons(text);
+    if (colons > 0) {
+      counts.keys = 0;
+      counts.colons = 0;
+      countValue(value);
+      if (colons - counts.colons !== counts.keys || text.includes("\\u003")) {
+        if (countMembers(text) !== counts.keys) throwDuplicateKey(text);
+      }
+    }
   }
   return value;
+}
+
+/** Keys, and colons inside keys and strings, of a parsed value (reset before use). */
+const counts = { keys: 0, colons: 0 };
+
+function countColons(s: string): number {
+  let n = 0;
+  let i = s.indexOf(":");
+  while (i !== -1) {
+    n++;
+    i = s.indexOf(":", i + 1);
+  }
+  return n;
+}
+
+function countValue(value: unknown): void {
+  if (typeof value === "string") {
+    if (value.indexOf(":") !== -1) counts.colons += countColons(value);
+    return;
+  }
+  if (typeof value !== "object" || value === null) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (typeof v === "object" || typeof v === "string") countValue(v);
+    }
+    return;
+  }
+  const obj = value as Record<string, unknown>;
+  for (const k in obj) {
+    counts.keys++;
+    if (k.indexOf(":") !== -1) counts.colons += countColons(k);
+    const v = obj[k];
+    if (typeof v === "object" || typeof v === "string") countValue(v);
+  }
 }
 
 /** The end of the string literal that starts with the quote at `start`: the closing quote's index. */
@@ -44,26 +91,6 @@ function countMembers(text: string): number {
     } else if (c === 58 /* : */) {
       n++;
     }
-  }
-  return n;
-}
-
-/** The number of keys in all objects of a parsed JSON value. */
-function countKeys(value: unknown): number {
-  if (typeof value !== "object" || value === null) return 0;
-  let n = 0;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const v = value[i];
-      if (typeof v === "object" && v !== null) n += countKeys(v);
-    }
-    return n;
-  }
-  const obj = value as Record<string, unknown>;
-  for (const k in obj) {
-    n++;
-    const v = obj[k];
-    if (typeof v === "object" && v !== null) n += countKeys(v);
   }
   return n;
 }

@@ -16,6 +16,8 @@ import { JsonProblem, fieldSegment, formatJson, indexSegment, keySegment, withSe
 import { scalarFromJson, mapKeyFromJson } from "./scalar-read.js";
 import { IGNORED, enumReader } from "./enum.js";
 import { wktReader } from "./wkt-read.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../codecs/boxing.js";
+import { boxedReader } from "./boxed.js";
 
 /** Options and state of one read call. */
 export interface ReadContext {
@@ -41,6 +43,8 @@ interface FieldEntry {
   readonly seg: string;
   /** The other spelling of the field's name (proto name or JSON name), if they differ. */
   readonly alias: string | undefined;
+  /** The bit of the field in a per-object mask of fields seen, or 0 (then `alias` is looked up). */
+  readonly aliasBit: number;
   /** The oneof, if the field is a member. */
   readonly oneof: DescOneof | undefined;
   /** The bit of the oneof in a per-object mask, or 0 if there are too many oneofs. */
@@ -84,6 +88,7 @@ function buildReader(desc: DescMessage): MessageReader {
     if (table === undefined) table = compileTable(desc);
     enterMessage(ctx);
     let seen = 0;
+    let aliases = 0;
     let seenSet: Set<DescOneof> | undefined;
     let seg = "";
     const keys = Object.keys(json);
@@ -98,8 +103,14 @@ function buildReader(desc: DescMessage): MessageReader {
           continue;
         }
         seg = entry.seg;
-        if (entry.alias !== undefined && hasOwn.call(json, entry.alias)) {
-          throw new JsonProblem(`the field is given twice, as ${formatJson(key)} and ${formatJson(entry.alias)}`);
+        if (entry.alias !== undefined) {
+          // Given by JSON name and by proto name: the same field twice.
+          if (entry.aliasBit !== 0) {
+            if ((aliases & entry.aliasBit) !== 0) throw givenTwice(key, entry.alias);
+            aliases |= entry.aliasBit;
+          } else if (hasOwn.call(json, entry.alias)) {
+            throw givenTwice(key, entry.alias);
+          }
         }
         if (entry.oneof !== undefined && (value !== null || entry.nullIsValue)) {
           if (entry.oneofBit !== 0) {
@@ -120,6 +131,10 @@ function buildReader(desc: DescMessage): MessageReader {
   };
 }
 
+function givenTwice(key: string, alias: string): JsonProblem {
+  return new JsonProblem(`the field is given twice, as ${formatJson(alias)} and ${formatJson(key)}`);
+}
+
 function oneofTwice(oneof: DescOneof): JsonProblem {
   return new JsonProblem(`more than one field of oneof ${oneof.name} is set`);
 }
@@ -127,13 +142,18 @@ function oneofTwice(oneof: DescOneof): JsonProblem {
 function compileTable(desc: DescMessage): Map<string, FieldEntry> {
   const table = new Map<string, FieldEntry>();
   const bits = desc.oneofs.length <= 31;
+  let aliasCount = 0;
   for (const field of desc.fields) {
     const oneofBit = field.oneof !== undefined && bits ? 1 << desc.oneofs.indexOf(field.oneof) : 0;
+    const aliased = field.jsonName !== field.name;
+    // Fields with two spellings get a bit in a per-object mask (up to 31; then a lookup).
+    const aliasBit = aliased && aliasCount < 31 ? 1 << aliasCount++ : 0;
     const common = {
       read: fieldReader(field),
       seg: fieldSegment(field.name),
       oneof: field.oneof,
       oneofBit,
+      aliasBit,
       nullIsValue: nullIsValue(field),
     };
     const differ = field.jsonName !== field.name;
@@ -187,6 +207,9 @@ function extensionValueReader(ext: DescExtension): ValueRead {
         fill(list, json, ctx);
         return list;
       };
+    } else if (ext.fieldKind === "message" && fieldBoxing(ext) !== Boxing.None) {
+      const readBoxed = boxedReader(ext, fieldBoxing(ext));
+      read = (json, ctx) => readBoxed(json, undefined, ctx.recursionLimit);
     } else {
       read = elementReader(ext);
     }
@@ -221,15 +244,25 @@ export function elementReader(field: {
     const read = enumReader(field.enum);
     return (json, ctx) => read(json, ctx.ignoreUnknownFields);
   }
-  const conv = scalarFromJson(field.scalar!, field.longAsString === true);
-  return (json) => conv(json);
+  return scalarFromJson(field.scalar!, field.longAsString === true);
+}
+
+/** The reader of the elements of a list or map field: Struct elements are JSON objects. */
+function repeatedElementReader(field: DescField | DescExtension): ValueRead {
+  if (elementBoxing(field) === Boxing.None) {
+    // jstype applies to list elements; map values are never strings for 64-bit integers.
+    const longAsString = field.fieldKind === "list" && field.longAsString;
+    return elementReader({ scalar: field.scalar, enum: field.enum, message: field.message, longAsString });
+  }
+  const read = boxedReader(field, Boxing.Struct);
+  return (json, ctx) => read(json, undefined, ctx.recursionLimit);
 }
 
 /** Appends the elements of a JSON array to a list. */
 type ListFill = (list: unknown[], json: unknown, ctx: ReadContext) => void;
 
 function listFiller(field: (DescField | DescExtension) & { fieldKind: "list" }): ListFill {
-  const read = elementReader(field);
+  const read = repeatedElementReader(field);
   return (list, json, ctx) => {
     if (!Array.isArray(json)) throw new JsonProblem(`expected array, got ${formatJson(json)}`);
     let i = 0;
@@ -246,7 +279,7 @@ function listFiller(field: (DescField | DescExtension) & { fieldKind: "list" }):
 
 function mapFiller(field: DescField & { fieldKind: "map" }): (map: Record<string, unknown>, json: unknown, ctx: ReadContext) => void {
   const readKey = mapKeyFromJson(field.mapKey);
-  const read = elementReader({ scalar: field.scalar, enum: field.enum, message: field.message });
+  const read = repeatedElementReader(field);
   return (map, json, ctx) => {
     if (!isJsonObject(json)) throw notAnObject(json);
     const keys = Object.keys(json);
@@ -297,6 +330,17 @@ function messageFieldReader(field: DescField & { fieldKind: "message" }): FieldR
   const name = field.localName;
   const desc = field.message;
   const nullValue = nullIsValue(field);
+  const boxing = fieldBoxing(field);
+  if (boxing !== Boxing.None) {
+    const readBoxed = boxedReader(field, boxing);
+    return (msg, json, ctx) => {
+      if (json === null) {
+        if (msg[name] !== undefined) delete msg[name];
+        return;
+      }
+      msg[name] = readBoxed(json, msg[name], ctx.recursionLimit);
+    };
+  }
   let read: MessageReader | undefined;
   let factory: (() => unknown) | undefined;
   return (msg, json, ctx) => {
@@ -322,6 +366,18 @@ function oneofMessageReader(field: DescField & { fieldKind: "message" }): FieldR
   const caseName = field.localName;
   const desc = field.message;
   const nullValue = nullIsValue(field);
+  const boxing = fieldBoxing(field);
+  if (boxing !== Boxing.None) {
+    const readBoxed = boxedReader(field, boxing);
+    return (msg, json, ctx) => {
+      const o = msg[oneof];
+      if (json === null) {
+        if (o.case === caseName) msg[oneof] = { case: undefined };
+        return;
+      }
+      msg[oneof] = { case: caseName, value: readBoxed(json, o.case === caseName ? o.value : undefined, ctx.recursionLimit) };
+    };
+  }
   let read: MessageReader | undefined;
   let factory: (() => unknown) | undefined;
   return (msg, json, ctx) => {

@@ -45,7 +45,8 @@ export function scalarTypeName(type: ScalarType): string {
 }
 
 function article(name: string): string {
-  return /^[aeiou]/.test(name) ? "an" : "a";
+  // "an int32", "an enum value", but "a uint32".
+  return /^[aeio]/.test(name) ? "an" : "a";
 }
 
 /** @internal The problem "X is not a T". */
@@ -133,16 +134,29 @@ function readFloat(json: unknown, float32: boolean): number {
   return n;
 }
 
+// Range limits as bigint, created without literals so that this module loads without BigInt.
+const I64_MIN = protoInt64.supported ? BigInt("-9223372036854775808") : undefined;
+const I64_MAX = protoInt64.supported ? BigInt("9223372036854775807") : undefined;
+const U64_MAX = protoInt64.supported ? BigInt("18446744073709551615") : undefined;
+const ZERO = protoInt64.supported ? BigInt(0) : undefined;
+
 function int64Reader(unsigned: boolean, longAsString: boolean, name: string): ScalarFromJson {
   const parse = unsigned ? protoInt64.uParse : protoInt64.parse;
   const asString = longAsString || !protoInt64.supported;
+  const min = (unsigned ? ZERO : I64_MIN) as bigint;
+  const max = (unsigned ? U64_MAX : I64_MAX) as bigint;
   return (json) => {
     if (typeof json === "string" && INTEGER.test(json)) {
       let v: bigint;
-      try {
-        v = parse(json);
-      } catch {
-        throw notA(json, name);
+      if (protoInt64.supported) {
+        v = BigInt(json);
+        if (v < min || v > max) throw notA(json, name);
+      } else {
+        try {
+          v = parse(json);
+        } catch {
+          throw notA(json, name);
+        }
       }
       return longAsString ? String(v) : v;
     }

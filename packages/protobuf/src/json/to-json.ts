@@ -6,7 +6,8 @@ import type { MessageShape } from "../types.js";
 import { toEncodeError } from "./errors.js";
 import type { JsonValue } from "./json-value.js";
 import type { JsonWriteOptions, JsonWriteStringOptions } from "./options.js";
-import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, messageWriter } from "./writer.js";
+import { BULK, messageTextWriter } from "./text-writer.js";
+import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, messageWriter, type WriteContext } from "./writer.js";
 
 function optionBits(options: Partial<JsonWriteOptions> | undefined): number {
   if (options === undefined) return 0;
@@ -15,6 +16,13 @@ function optionBits(options: Partial<JsonWriteOptions> | undefined): number {
     (options.enumAsInteger === true ? ENUM_AS_INTEGER : 0) |
     (options.useProtoFieldName === true ? PROTO_FIELD_NAME : 0)
   );
+}
+
+const noRegistry: WriteContext = { registry: undefined };
+
+function context(options: Partial<JsonWriteOptions> | undefined): WriteContext {
+  const registry = options?.registry;
+  return registry === undefined ? noRegistry : { registry };
 }
 
 /**
@@ -28,7 +36,7 @@ export function toJson<Desc extends DescMessage>(
   options?: Partial<JsonWriteOptions>,
 ): JsonValue {
   try {
-    return messageWriter(schema, optionBits(options))(message, { registry: options?.registry });
+    return messageWriter(schema, optionBits(options))(message, context(options));
   } catch (e) {
     throw toEncodeError(e, schema.typeName);
   }
@@ -40,6 +48,14 @@ export function toJsonString<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: Partial<JsonWriteStringOptions>,
 ): string {
-  const value = toJson(schema, message, options);
-  return JSON.stringify(value, null, options?.prettySpaces ?? 0);
+  const spaces = options?.prettySpaces ?? 0;
+  if (spaces > 0) {
+    return JSON.stringify(toJson(schema, message, options), null, spaces);
+  }
+  try {
+    return messageTextWriter(schema, optionBits(options))(message, context(options));
+  } catch (e) {
+    if (e === BULK) return JSON.stringify(toJson(schema, message, options));
+    throw toEncodeError(e, schema.typeName);
+  }
 }

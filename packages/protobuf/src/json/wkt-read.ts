@@ -109,8 +109,8 @@ function anyReader(msg: any, json: unknown, ctx: ReadContext): void {
   if (desc === undefined) {
     throw new JsonProblem(
       ctx.registry === undefined
-        ? `cannot resolve ${formatJson(typeUrl)}: no registry given in the options`
-        : `${formatJson(typeUrl)} is not in the type registry`,
+        ? `cannot resolve ${JSON.stringify(typeUrl)}: no registry given in the options`
+        : `${JSON.stringify(typeUrl)} is not in the type registry`,
     );
   }
   const sub = zeroMessageFactory(desc)();

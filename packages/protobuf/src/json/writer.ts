@@ -16,6 +16,9 @@ import type { JsonObject, JsonValue } from "./json-value.js";
 import { scalarToJson, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriter } from "./enum.js";
 import { wktWriter } from "./wkt-write.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../codecs/boxing.js";
+import { boxedWriter } from "./boxed.js";
+import { implicitScalarWriter, scalarListWriter } from "./writer-fast.js";
 
 /** Option bit: write implicit-presence fields with zero values, and empty lists and maps. */
 export const EMIT_IMPLICIT = 1;
@@ -35,15 +38,19 @@ export type MessageWriter = (msg: any, ctx: WriteContext) => JsonValue;
 /** Writes one value (of a singular field, or an element) as JSON. */
 export type ValueWrite = (value: any, ctx: WriteContext) => JsonValue;
 
+/** Writes one field into the JSON object. */
 type FieldWrite = (msg: any, out: JsonObject, ctx: WriteContext) => void;
+
 
 const writerKeys = Array.from({ length: 8 }, (_, i) => Symbol(`pbjet.jsonWriter.${i}`));
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** The compiled JSON writer of a message type for the option bits. */
 export function messageWriter(desc: DescMessage, bits: number): MessageWriter {
-  return cachedPlan(desc, writerKeys[bits], (d) => buildWriter(d, bits));
+  return cachedPlan(desc, writerKeys[bits], writerBuilders[bits]);
 }
+
+const writerBuilders = writerKeys.map((_, bits) => (d: DescMessage) => buildWriter(d, bits));
 
 function buildWriter(desc: DescMessage, bits: number): MessageWriter {
   const wkt = wktWriter(desc, bits);
@@ -60,7 +67,7 @@ function buildWriter(desc: DescMessage, bits: number): MessageWriter {
     } catch (e) {
       throw segs[i] === "" ? e : withSegment(e, segs[i]);
     }
-    if ((msg as Message).$unknown !== undefined && ctx.registry !== undefined) {
+    if (ctx.registry !== undefined && (msg as Message).$unknown !== undefined) {
       writeExtensions(desc, bits, msg, out, ctx.registry, ctx);
     }
     return out;
@@ -76,10 +83,23 @@ function compileFields(desc: DescMessage, bits: number): [FieldWrite[], string[]
       segs.push("");
       continue;
     }
-    writers.push(fieldWriter(member, bits));
+    const write = fieldWriter(member, bits);
+    writers.push(jsonKey(member, bits) === "__proto__" ? protoKeyWriter(write) : write);
     segs.push(fieldSegment(member.name));
   }
   return [writers, segs];
+}
+
+/**
+ * Wraps the writer of a field whose JSON key is "__proto__", so that the key becomes an own
+ * property of the output (an assignment would set the object's prototype).
+ */
+function protoKeyWriter(write: FieldWrite): FieldWrite {
+  return (msg, out, ctx) => {
+    const tmp = Object.create(null) as JsonObject;
+    write(msg, tmp, ctx);
+    for (const k in tmp) setOwnProperty(out, k, tmp[k]);
+  };
 }
 
 /** The JSON key of a field. */
@@ -101,17 +121,32 @@ export function elementWriter(
       return write(v, ctx);
     };
   }
-  if (field.enum !== undefined) {
-    const write = enumWriter(field.enum, (bits & ENUM_AS_INTEGER) !== 0);
-    return (v) => write(v);
-  }
-  const conv = scalarToJson(field.scalar!);
-  return (v) => conv(v);
+  if (field.enum !== undefined) return enumWriter(field.enum, (bits & ENUM_AS_INTEGER) !== 0);
+  return scalarToJson(field.scalar!);
+}
+
+/**
+ * The writer of the value of a singular field (or oneof member, or extension): as
+ * elementWriter, but for unboxed well-known types (wrappers, Struct) from the unboxed value.
+ */
+function singularWriter(field: DescField | DescExtension, bits: number): ValueWrite {
+  const boxing = fieldBoxing(field);
+  if (boxing === Boxing.None) return elementWriter(field, bits);
+  const write = boxedWriter(field, boxing);
+  return (v) => write(v);
+}
+
+/** The writer of the elements of a list or map field: Struct elements are JSON objects. */
+function repeatedElementWriter(field: DescField | DescExtension, bits: number): ValueWrite {
+  if (elementBoxing(field) === Boxing.None) return elementWriter(field, bits);
+  const write = boxedWriter(field, Boxing.Struct);
+  return (v) => write(v);
 }
 
 /** Writes a list as a JSON array. */
-function listWriter(field: { scalar: ScalarType | undefined; enum: DescEnum | undefined; message: DescMessage | undefined }, bits: number): ValueWrite {
-  const write = elementWriter(field, bits);
+function listWriter(field: DescField | DescExtension, bits: number): ValueWrite {
+  if (field.fieldKind === "list" && field.listKind === "scalar") return scalarListWriter(field.scalar!);
+  const write = repeatedElementWriter(field, bits);
   return (list: unknown[], ctx) => {
     const n = list.length;
     const out: JsonValue[] = new Array<JsonValue>(n);
@@ -127,7 +162,7 @@ function listWriter(field: { scalar: ScalarType | undefined; enum: DescEnum | un
 
 /** Writes a map as a JSON object: the property names of the map are the JSON keys. */
 function mapWriter(field: DescField & { fieldKind: "map" }, bits: number): ValueWrite {
-  const write = elementWriter(field, bits);
+  const write = repeatedElementWriter(field, bits);
   return (map: Record<string, unknown>, ctx) => {
     const out: JsonObject = {};
     let key = "";
@@ -162,7 +197,7 @@ function fieldWriter(field: DescField, bits: number): FieldWrite {
       };
     }
     case "message": {
-      const write = elementWriter(field, bits);
+      const write = singularWriter(field, bits);
       return (msg, out, ctx) => {
         const v = msg[name];
         if (v !== undefined) out[key] = write(v, ctx);
@@ -171,12 +206,16 @@ function fieldWriter(field: DescField, bits: number): FieldWrite {
     default: {
       const write = elementWriter(field, bits);
       if (field.presence === FieldPresence.IMPLICIT) {
-        const isZero = scalarZeroCheck(field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar);
         if (emit) {
           return (msg, out, ctx) => {
             out[key] = write(msg[name], ctx);
           };
         }
+        if (field.fieldKind === "scalar") {
+          const fast = implicitScalarWriter(field.scalar, name, key);
+          if (fast !== undefined) return fast;
+        }
+        const isZero = scalarZeroCheck(field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar);
         return (msg, out, ctx) => {
           const v = msg[name];
           if (!isZero(v)) out[key] = write(v, ctx);
@@ -205,7 +244,7 @@ function hasEntries(map: object): boolean {
 function oneofWriter(localName: string, fields: DescField[], bits: number): FieldWrite {
   const byCase = new Map<string, { key: string; seg: string; write: ValueWrite }>();
   for (const f of fields) {
-    byCase.set(f.localName, { key: jsonKey(f, bits), seg: fieldSegment(f.name), write: elementWriter(f, bits) });
+    byCase.set(f.localName, { key: jsonKey(f, bits), seg: fieldSegment(f.name), write: singularWriter(f, bits) });
   }
   return (msg, out, ctx) => {
     const o = msg[localName];
@@ -213,7 +252,7 @@ function oneofWriter(localName: string, fields: DescField[], bits: number): Fiel
     const c = byCase.get(o.case);
     if (c === undefined) throw new JsonProblem(`oneof ${localName} has unknown case ${JSON.stringify(o.case)}`);
     try {
-      out[c.key] = c.write(o.value, ctx);
+      setOwnProperty(out, c.key, c.write(o.value, ctx));
     } catch (e) {
       throw withSegment(e, c.seg);
     }
@@ -227,10 +266,23 @@ function extensionValueWriter(ext: DescExtension, bits: number): ValueWrite {
   const holder = ext as unknown as Record<symbol, ValueWrite | undefined>;
   let write = holder[extWriterKeys[bits]];
   if (write === undefined) {
-    write = ext.fieldKind === "list" ? listWriter(ext, bits) : elementWriter(ext, bits);
+    write = ext.fieldKind === "list" ? listWriter(ext, bits) : singularWriter(ext, bits);
     Object.defineProperty(ext, extWriterKeys[bits], { value: write, enumerable: false });
   }
   return write;
+}
+
+/** The extensions found in the unknown fields that the registry knows, as "[full.name]" keys. */
+export function extensionsValue(
+  desc: DescMessage,
+  bits: number,
+  msg: Message,
+  registry: Registry,
+  ctx: WriteContext,
+): JsonObject {
+  const out: JsonObject = {};
+  writeExtensions(desc, bits, msg, out, registry, ctx);
+  return out;
 }
 
 /** Writes the extensions found in the unknown fields that the registry knows, as "[full.name]". */

@@ -1,0 +1,371 @@
+/**
+ * The JSON text writer behind `toJsonString()`: writes the JSON text of a message directly,
+ * without building a JSON value first. Compiled once per message type and combination of the
+ * boolean options, like the value writer (writer.ts). Well-known types, unboxed fields and
+ * extensions are rare and are written by the value writer, then stringified.
+ */
+import type { DescEnum, DescField, DescMessage } from "../descriptors/types.js";
+import { Edition, FieldPresence } from "../descriptors/edition.js";
+import { ScalarType } from "../descriptors/scalar.js";
+import type { Message } from "../types.js";
+import { cachedPlan } from "../codecs/plan-cache.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../codecs/boxing.js";
+import { base64Encode } from "../wire/base64.js";
+import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
+import { notA, scalarTypeName } from "./scalar-read.js";
+import { scalarZeroCheck } from "./scalar-write.js";
+import { enumWriter } from "./enum.js";
+import { wktWriter } from "./wkt-write.js";
+import { boxedWriter } from "./boxed.js";
+import {
+  EMIT_IMPLICIT,
+  ENUM_AS_INTEGER,
+  PROTO_FIELD_NAME,
+  extensionsValue,
+  type WriteContext,
+} from "./writer.js";
+
+/** Writes a message of one type as JSON text. Throws JsonProblem. */
+export type MessageTextWriter = (msg: any, ctx: WriteContext) => string;
+
+/** Writes one value as JSON text. */
+type TextWrite = (value: any, ctx: WriteContext) => string;
+
+/** Appends one field, as `"key":value`, to the members written so far (comma-separated). */
+type FieldTextWrite = (msg: any, s: string, ctx: WriteContext) => string;
+
+/**
+ * Thrown when a list or map has more elements than BULK_MESSAGES (messages) or BULK_VALUES
+ * (other values): `toJsonString()` then writes the whole message as a JSON value and calls
+ * JSON.stringify. For large messages that is faster than concatenation, whose many
+ * long-lived string pieces cost garbage collection time; for small ones it is slower.
+ */
+export const BULK: unique symbol = Symbol("pbjet.jsonBulk");
+const BULK_MESSAGES = 8;
+const BULK_VALUES = 64;
+
+const textWriterKeys = Array.from({ length: 8 }, (_, i) => Symbol(`pbjet.jsonTextWriter.${i}`));
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The compiled JSON text writer of a message type for the option bits. */
+export function messageTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
+  return cachedPlan(desc, textWriterKeys[bits], textWriterBuilders[bits]);
+}
+
+const textWriterBuilders = textWriterKeys.map((_, bits) => (d: DescMessage) => buildTextWriter(d, bits));
+
+function buildTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
+  const wkt = wktWriter(desc, bits);
+  if (wkt !== undefined) return (msg, ctx) => JSON.stringify(wkt(msg, ctx));
+  let fields: FieldTextWrite[] | undefined;
+  let segs: string[] = [];
+  return (msg, ctx) => {
+    // Compiled on first call, so that recursive types can refer to themselves.
+    if (fields === undefined) [fields, segs] = compileFields(desc, bits);
+    let s = "";
+    let i = 0;
+    try {
+      for (; i < fields.length; i++) s = fields[i](msg, s, ctx);
+    } catch (e) {
+      throw segs[i] === "" ? e : withSegment(e, segs[i]);
+    }
+    if (ctx.registry !== undefined && (msg as Message).$unknown !== undefined) {
+      const ext = extensionsValue(desc, bits, msg, ctx.registry, ctx);
+      for (const k in ext) s += (s === "" ? "" : ",") + JSON.stringify(k) + ":" + JSON.stringify(ext[k]);
+    }
+    return "{" + s + "}";
+  };
+}
+
+function compileFields(desc: DescMessage, bits: number): [FieldTextWrite[], string[]] {
+  const writers: FieldTextWrite[] = [];
+  const segs: string[] = [];
+  for (const member of desc.members) {
+    if (member.kind === "oneof") {
+      writers.push(oneofTextWriter(member.localName, member.fields, bits));
+      segs.push("");
+      continue;
+    }
+    writers.push(fieldTextWriter(member, bits));
+    segs.push(fieldSegment(member.name));
+  }
+  return [writers, segs];
+}
+
+/** `"key":` for a field. */
+function keyText(field: DescField, bits: number): string {
+  return JSON.stringify((bits & PROTO_FIELD_NAME) !== 0 ? field.name : field.jsonName) + ":";
+}
+
+/**
+ * A string as JSON text. Most strings need no escaping: those are checked with a loop (short
+ * ones) or a regular expression, and quoted; the others go through JSON.stringify.
+ */
+function quote(v: string): string {
+  const n = v.length;
+  if (n <= 40) {
+    for (let i = 0; i < n; i++) {
+      const c = v.charCodeAt(i);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(v);
+    }
+    return '"' + v + '"';
+  }
+  return NEEDS_ESCAPE.test(v) ? JSON.stringify(v) : '"' + v + '"';
+}
+
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** The JSON text of a scalar value. */
+function scalarToJsonText(type: ScalarType): TextWrite {
+  const name = scalarTypeName(type);
+  switch (type) {
+    case ScalarType.STRING:
+      return (v) => {
+        if (typeof v !== "string") throw notA(v, name);
+        return quote(v);
+      };
+    case ScalarType.BOOL:
+      return (v) => {
+        if (v === true) return "true";
+        if (v === false) return "false";
+        throw notA(v, name);
+      };
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return (v) => {
+        if (typeof v !== "number") throw notA(v, name);
+        if (Number.isFinite(v)) return String(v);
+        return v !== v ? '"NaN"' : v > 0 ? '"Infinity"' : '"-Infinity"';
+      };
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      return (v) => {
+        if ((v | 0) !== v) throw notA(v, name);
+        return String(v);
+      };
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return (v) => {
+        if (v >>> 0 !== v) throw notA(v, name);
+        return String(v);
+      };
+    case ScalarType.BYTES:
+      return (v) => {
+        if (!(v instanceof Uint8Array)) throw notA(v, name);
+        return '"' + base64Encode(v) + '"';
+      };
+    default:
+      return (v) => {
+        const t = typeof v;
+        if (t !== "bigint" && t !== "string" && t !== "number") throw notA(v, name);
+        return '"' + String(v) + '"';
+      };
+  }
+}
+
+function enumToJsonText(desc: DescEnum, bits: number): TextWrite {
+  const write = enumWriter(desc, (bits & ENUM_AS_INTEGER) !== 0);
+  const quoted = new Map<number, string>();
+  for (const v of desc.values) {
+    const w = write(v.number);
+    if (!quoted.has(v.number)) quoted.set(v.number, JSON.stringify(w));
+  }
+  return (v) => {
+    const q = quoted.get(v);
+    if (q !== undefined) return q;
+    if ((v | 0) !== v) throw notA(v, "enum value");
+    return JSON.stringify(write(v));
+  };
+}
+
+/** The writer of one value of a field (element of a list or map, or singular value). */
+function elementTextWriter(
+  field: { readonly scalar: ScalarType | undefined; readonly enum: DescEnum | undefined; readonly message: DescMessage | undefined },
+  bits: number,
+): TextWrite {
+  if (field.message !== undefined) {
+    const desc = field.message;
+    let write: MessageTextWriter | undefined;
+    return (v, ctx) => {
+      write ??= messageTextWriter(desc, bits);
+      return write(v, ctx);
+    };
+  }
+  if (field.enum !== undefined) return enumToJsonText(field.enum, bits);
+  return scalarToJsonText(field.scalar!);
+}
+
+/** As elementTextWriter, for unboxed well-known type values too (singular fields, oneofs). */
+function singularTextWriter(field: DescField, bits: number): TextWrite {
+  const boxing = fieldBoxing(field);
+  if (boxing === Boxing.None) return elementTextWriter(field, bits);
+  const write = boxedWriter(field, boxing);
+  return (v) => JSON.stringify(write(v));
+}
+
+/** The writer of the elements of a list or map field: Struct elements are JSON objects. */
+function repeatedElementTextWriter(field: DescField, bits: number): TextWrite {
+  if (elementBoxing(field) === Boxing.None) return elementTextWriter(field, bits);
+  const write = boxedWriter(field, Boxing.Struct);
+  return (v) => JSON.stringify(write(v));
+}
+
+function fieldTextWriter(field: DescField, bits: number): FieldTextWrite {
+  const name = field.localName;
+  const k = keyText(field, bits);
+  const kc = "," + k;
+  const emit = (bits & EMIT_IMPLICIT) !== 0;
+  switch (field.fieldKind) {
+    case "list": {
+      const write = repeatedElementTextWriter(field, bits);
+      const bulk = field.listKind === "message" ? BULK_MESSAGES : BULK_VALUES;
+      return (msg, s, ctx) => {
+        const list = msg[name] as unknown[];
+        const n = list.length;
+        if (n === 0 && !emit) return s;
+        if (n > bulk) throw BULK;
+        let t = "[";
+        let i = 0;
+        try {
+          for (; i < n; i++) t += (i === 0 ? "" : ",") + write(list[i], ctx);
+        } catch (e) {
+          throw withSegment(e, indexSegment(i));
+        }
+        return s + (s === "" ? k : kc) + t + "]";
+      };
+    }
+    case "map": {
+      const write = repeatedElementTextWriter(field, bits);
+      const bulk = field.mapKind === "message" ? BULK_MESSAGES : BULK_VALUES;
+      return (msg, s, ctx) => {
+        const map = msg[name] as Record<string, unknown>;
+        let t = "";
+        let key = "";
+        let n = 0;
+        try {
+          for (key in map) {
+            if (!hasOwn.call(map, key)) continue;
+            if (++n > bulk) throw BULK;
+            t += (t === "" ? "" : ",") + quote(key) + ":" + write(map[key], ctx);
+          }
+        } catch (e) {
+          throw withSegment(e, keySegment(key));
+        }
+        if (t === "" && !emit) return s;
+        return s + (s === "" ? k : kc) + "{" + t + "}";
+      };
+    }
+    case "message": {
+      const write = singularTextWriter(field, bits);
+      return (msg, s, ctx) => {
+        const v = msg[name];
+        return v === undefined ? s : s + (s === "" ? k : kc) + write(v, ctx);
+      };
+    }
+    default: {
+      const write = field.fieldKind === "enum" ? enumToJsonText(field.enum, bits) : scalarToJsonText(field.scalar);
+      if (field.presence === FieldPresence.IMPLICIT) {
+        if (emit) return (msg, s, ctx) => s + (s === "" ? k : kc) + write(msg[name], ctx);
+        if (field.fieldKind === "scalar") {
+          const fast = implicitScalarTextWriter(field.scalar, name, k, kc);
+          if (fast !== undefined) return fast;
+        }
+        const isZero = scalarZeroCheck(field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar);
+        return (msg, s, ctx) => {
+          const v = msg[name];
+          return isZero(v) ? s : s + (s === "" ? k : kc) + write(v, ctx);
+        };
+      }
+      if (field.parent.file.edition === Edition.EDITION_PROTO3) {
+        return (msg, s, ctx) => {
+          const v = msg[name];
+          return v === undefined ? s : s + (s === "" ? k : kc) + write(v, ctx);
+        };
+      }
+      return (msg, s, ctx) => {
+        const v = msg[name];
+        return v === undefined || !hasOwn.call(msg, name) ? s : s + (s === "" ? k : kc) + write(v, ctx);
+      };
+    }
+  }
+}
+
+/**
+ * Writers of implicit-presence fields of the most common scalar types, with the zero check
+ * and the conversion inlined (one closure per type, so that each call site stays simple).
+ */
+function implicitScalarTextWriter(type: ScalarType, name: string, k: string, kc: string): FieldTextWrite | undefined {
+  const typeName = scalarTypeName(type);
+  switch (type) {
+    case ScalarType.STRING:
+      return (msg, s) => {
+        const v = msg[name];
+        if (v === "") return s;
+        if (typeof v !== "string") throw notA(v, typeName);
+        return s + (s === "" ? k : kc) + quote(v);
+      };
+    case ScalarType.BOOL:
+      return (msg, s) => {
+        const v = msg[name];
+        if (v === false) return s;
+        if (v !== true) throw notA(v, typeName);
+        return s + (s === "" ? k : kc) + "true";
+      };
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      return (msg, s) => {
+        const v = msg[name];
+        if (v === 0) return s;
+        if ((v | 0) !== v) throw notA(v, typeName);
+        return s + (s === "" ? k : kc) + v;
+      };
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return (msg, s) => {
+        const v = msg[name];
+        if (v === 0) return s;
+        if (v >>> 0 !== v) throw notA(v, typeName);
+        return s + (s === "" ? k : kc) + v;
+      };
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return (msg, s) => {
+        const v = msg[name];
+        if (v === 0) return s;
+        if (typeof v !== "number") throw notA(v, typeName);
+        if (v - v === 0) return s + (s === "" ? k : kc) + v;
+        return s + (s === "" ? k : kc) + (v !== v ? '"NaN"' : v > 0 ? '"Infinity"' : '"-Infinity"');
+      };
+    case ScalarType.BYTES:
+      return undefined;
+    default:
+      // 64-bit integers.
+      return (msg, s) => {
+        const v = msg[name];
+        if (v == 0) return s;
+        const t = typeof v;
+        if (t !== "bigint" && t !== "string" && t !== "number") throw notA(v, typeName);
+        return s + (s === "" ? k : kc) + '"' + v + '"';
+      };
+  }
+}
+
+function oneofTextWriter(localName: string, fields: DescField[], bits: number): FieldTextWrite {
+  const byCase = new Map<string, { key: string; seg: string; write: TextWrite }>();
+  for (const f of fields) {
+    byCase.set(f.localName, { key: keyText(f, bits), seg: fieldSegment(f.name), write: singularTextWriter(f, bits) });
+  }
+  return (msg, s, ctx) => {
+    const o = msg[localName];
+    if (o === undefined || o.case === undefined) return s;
+    const c = byCase.get(o.case);
+    if (c === undefined) throw new JsonProblem(`oneof ${localName} has unknown case ${JSON.stringify(o.case)}`);
+    try {
+      return s + (s === "" ? "" : ",") + c.key + c.write(o.value, ctx);
+    } catch (e) {
+      throw withSegment(e, c.seg);
+    }
+  };
+}
