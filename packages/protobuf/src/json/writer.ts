@@ -3,6 +3,7 @@
  * options, compiled once from the descriptor into a list of field writers, and cached.
  * Well-known types with a JSON form of their own get their writer from wkt-write.ts.
  */
+import { eagerOf } from "../lazy/view-decode.js";
 import type { DescEnum, DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
@@ -54,10 +55,12 @@ const writerBuilders = writerKeys.map((_, bits) => (d: DescMessage) => buildWrit
 
 function buildWriter(desc: DescMessage, bits: number): MessageWriter {
   const wkt = wktWriter(desc, bits);
-  if (wkt !== undefined) return wkt;
+  // Lazy views are written from their eager decode (views keep defaults on accessors).
+  if (wkt !== undefined) return (msg, ctx) => wkt(eagerOf(msg), ctx);
   let fields: FieldWrite[] | undefined;
   let segs: string[] = [];
   return (msg, ctx) => {
+    msg = eagerOf(msg);
     // Compiled on first call, so that recursive types can refer to themselves.
     if (fields === undefined) [fields, segs] = compileFields(desc, bits);
     const out: JsonObject = {};
