@@ -1,0 +1,395 @@
+// The benchmark matrix: every fixture × operation × library, interleaved in one process.
+//
+//   npm run bench                 full run, writes BENCHMARKS.md (Matrix section) and docs/bench-matrix.svg
+//   npm run bench -- --quick      short run (under 3 minutes)
+//   options: --filter <regex> (fixture ids), --ops encode,decode,..., --no-write,
+//            --budget <ms per cell>, --slice <ms>, --warmup <CPU ms per row>, --check (correctness
+//            checks only), --no-pbjet-json (act as if pbjet had no JSON yet)
+//
+// Run through scripts/bench.mjs, which starts node with --single-threaded-gc and --expose-gc.
+
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import * as os from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+import * as pbjet from "@pbjet/protobuf";
+import * as es from "@bufbuild/protobuf";
+
+import { buildFixtures, type Fixture } from "./fixtures.js";
+import { checkInit } from "./init-walk.js";
+import { buildSubjects, esJsonLength, esSchema, LIBS, OPS, pbjetJsonStatus, pbjetSchema, type LibId, type Op, type Subject } from "./libs.js";
+import { measureCell, type Contender } from "./measure.js";
+import { renderMarkdown, renderSvg, type CellOutcome, type SizeRow } from "./report.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pkgDir = join(here, "..");
+const repoRoot = join(pkgDir, "..", "..");
+const require = createRequire(import.meta.url);
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Any = any;
+
+// ---------------------------------------------------------------------------------------------
+// Arguments
+
+const argv = process.argv.slice(2);
+function argValue(name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+const quick = argv.includes("--quick");
+/** Run the correctness checks only; exit 1 if any fails. */
+const checkOnly = argv.includes("--check");
+const write = !argv.includes("--no-write");
+const filter = argValue("--filter") ? new RegExp(argValue("--filter")!) : undefined;
+const ops: Op[] = argValue("--ops") ? (argValue("--ops")!.split(",") as Op[]) : [...OPS];
+for (const op of ops) if (!OPS.includes(op)) throw new Error(`unknown op ${op}; one of ${OPS.join(", ")}`);
+const sliceMs = Number(argValue("--slice") ?? 5);
+const budgetMs = Number(argValue("--budget") ?? (quick ? 400 : 5000));
+const warmupMs = Number(argValue("--warmup") ?? (quick ? 100 : 250));
+const minRounds = quick ? 8 : 30;
+
+// ---------------------------------------------------------------------------------------------
+// Machine and versions
+
+function packageVersion(name: string): string {
+  let dir = dirname(require.resolve(name));
+  for (;;) {
+    const p = join(dir, "package.json");
+    if (existsSync(p)) {
+      const j = JSON.parse(readFileSync(p, "utf8"));
+      if (j.name === name) return j.version;
+    }
+    const up = dirname(dir);
+    if (up === dir) return "?";
+    dir = up;
+  }
+}
+
+function nproc(): string {
+  try {
+    return execFileSync("nproc", { encoding: "utf8" }).trim();
+  } catch {
+    return String(os.availableParallelism?.() ?? os.cpus().length);
+  }
+}
+
+const machine = {
+  node: process.version,
+  nproc: nproc(),
+  cpu: `${os.cpus()[0]?.model ?? "unknown CPU"}`.replace(/\s+/g, " ").trim(),
+  os: `${os.type()} ${os.release()} ${os.arch()}`,
+  memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`,
+};
+const versions = {
+  "@pbjet/protobuf": packageVersion("@pbjet/protobuf"),
+  "@bufbuild/protobuf": packageVersion("@bufbuild/protobuf"),
+  protobufjs: packageVersion("protobufjs"),
+  tinybench: packageVersion("tinybench"),
+};
+const command = process.env.PBJET_BENCH_COMMAND ?? `npm run bench --${argv.length ? " " + argv.join(" ") : ""}`;
+const nodeCommand = process.env.PBJET_BENCH_NODE_COMMAND ?? `node ${process.execArgv.join(" ")} ${relative(repoRoot, process.argv[1])} ${argv.join(" ")}`.trim();
+const gcFlags = process.execArgv.filter((a) => a.includes("gc"));
+if (!gcFlags.includes("--single-threaded-gc")) {
+  console.warn("warning: node runs without --single-threaded-gc; run through `npm run bench` for comparable numbers");
+}
+const collectGarbage: () => void = (globalThis as Any).gc ?? (() => {});
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures and subjects
+
+const t0 = performance.now();
+const allFixtures = buildFixtures(esJsonLength);
+const fixtures = allFixtures.filter((f) => !filter || filter.test(f.id));
+if (fixtures.length === 0) throw new Error(`--filter matches no fixture; ids: ${allFixtures.map((f) => f.id).join(", ")}`);
+
+// --no-pbjet-json: behave as if pbjet had no JSON yet (exercises the skip path).
+const jsonStatus = argv.includes("--no-pbjet-json") ? { ok: false, note: "pbjet JSON left out (--no-pbjet-json): pbjet JSON cells skipped" } : pbjetJsonStatus();
+const pbjetJson = jsonStatus.ok;
+/** Fixtures on which pbjet's JSON threw while the subjects were built. */
+const pbjetJsonFailed = new Set<string>();
+const notes: string[] = [];
+if (!pbjetJson) notes.push(jsonStatus.note);
+
+const problems: string[] = [];
+const checks: string[] = [];
+/**
+ * Rows left out of a fixture's timing because a check failed: "all" cells, or only the JSON
+ * cells when only JSON failed. (A size mismatch alone is only reported: the row is still timed.)
+ */
+const excluded = new Map<string, Map<LibId, "all" | "json">>();
+/** Checks made; each failure adds one problem. */
+let checksRun = 0;
+function fail(fx: Fixture, lib: LibId | undefined, msg: string, scope: "all" | "json" | "none" = "all") {
+  problems.push(`${fx.id}${lib ? ` / ${LIBS.find((l) => l.id === lib)!.label}` : ""}: ${msg}`);
+  if (!lib || scope === "none") return;
+  if (!excluded.has(fx.id)) excluded.set(fx.id, new Map());
+  const ex = excluded.get(fx.id)!;
+  for (const id of lib === "pbjet" ? (["pbjet", "pbjetAA"] as const) : [lib]) {
+    if (ex.get(id) !== "all") ex.set(id, scope);
+  }
+}
+function isExcluded(fixture: string, lib: LibId, op: Op): boolean {
+  const scope = excluded.get(fixture)?.get(lib);
+  return scope === "all" || (scope === "json" && (op === "jsonEncode" || op === "jsonDecode"));
+}
+
+function normalize(v: unknown): string {
+  if (v instanceof Uint8Array) return `bytes:${Buffer.from(v).toString("hex")}`;
+  if (typeof v === "bigint") return v.toString();
+  if (v && typeof v === "object" && "low" in v && "high" in v) return String(v); // protobufjs Long
+  return JSON.stringify(v);
+}
+
+/** JSON text with object members sorted, to compare JSON documents regardless of member order. */
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
+  if (v && typeof v === "object") {
+    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Any)[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(v);
+}
+
+const subjects = new Map<string, Map<LibId, Subject>>();
+for (const fx of fixtures) {
+  const desc = pbjetSchema(fx.typeName);
+  checksRun++;
+  try {
+    checkInit(desc, fx.init);
+  } catch (e) {
+    fail(fx, undefined, `fixture init does not match the schema: ${(e as Error).message}`);
+    continue;
+  }
+  let subs: Map<LibId, Subject>;
+  try {
+    subs = buildSubjects(fx, pbjetJson);
+  } catch (e) {
+    if (!pbjetJson) throw e;
+    // pbjet's JSON is being finished concurrently: if the fixture works without it, time the
+    // rest and say so.
+    subs = buildSubjects(fx, false);
+    pbjetJsonFailed.add(fx.id);
+    notes.push(`pbjet JSON failed on ${fx.id} (${(e as Error).message.split("\n")[0]}): pbjet JSON cells of ${fx.id} skipped`);
+  }
+  subjects.set(fx.id, subs);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Correctness before speed
+
+const sizes: SizeRow[] = [];
+for (const fx of fixtures) {
+  const subs = subjects.get(fx.id);
+  if (!subs) continue;
+  const desc = pbjetSchema(fx.typeName);
+  const ref = subs.get("pbjet")!.message as Any;
+  const esSub = subs.get("es")!;
+  const wire = esSub.encode(esSub.message);
+  const esDesc = esSchema(fx.typeName);
+  // Equal in pbjet, and (so a lenient pbjet equals cannot hide a difference) in @bufbuild/protobuf.
+  const equalsRef = (bytes: Uint8Array) =>
+    pbjet.equals(desc, pbjet.fromBinary(desc, bytes), ref) && es.equals(esDesc, es.fromBinary(esDesc, bytes), esSub.message as Any);
+
+  // 1. Each library's own encoding decodes in pbjet to pbjet's message; sizes agree.
+  for (const lib of ["pbjet", "es", "pjsKeep", "pjsDefault", "pjsProtojson"] as const) {
+    const s = subs.get(lib)!;
+    checksRun += 2;
+    try {
+      const bytes = s.encode(s.message);
+      if (!equalsRef(bytes)) fail(fx, lib, "its binary encoding decodes in pbjet to a message that differs from pbjet's");
+      if (bytes.length !== wire.length) fail(fx, lib, `binary size ${bytes.length} differs from @bufbuild/protobuf's ${wire.length}`, "none");
+    } catch (e) {
+      fail(fx, lib, `encode check threw: ${(e as Error).message}`);
+    }
+  }
+  // 2. Each library decodes the reference bytes into a message that re-encodes to the same message.
+  for (const lib of ["pbjet", "es", "pjsKeep", "pjsDefault"] as const) {
+    const s = subs.get(lib)!;
+    checksRun++;
+    try {
+      if (!equalsRef(s.encode(s.decode(wire)))) fail(fx, lib, "decoding the reference bytes and encoding again changes the message");
+    } catch (e) {
+      fail(fx, lib, `decode check threw: ${(e as Error).message}`);
+    }
+  }
+  // 3. The field read by decode-read-one-field-encode has the same value everywhere.
+  const readVals = new Map<LibId, string>();
+  for (const lib of ["pbjet", "es", "pjsKeep", "pjsDefault", "json"] as const) {
+    const s = subs.get(lib)!;
+    let v: unknown = lib === "json" ? s.message : s.decode(wire);
+    for (const k of fx.readPath) v = (v as Any)?.[k];
+    readVals.set(lib, normalize(v));
+  }
+  const pbRead = readVals.get("pbjet")!;
+  if (pbRead === undefined || pbRead === "undefined") fail(fx, "pbjet", `read path ${fx.readPath.join(".")} reads nothing`);
+  for (const [lib, v] of readVals) {
+    if (lib === "json") continue; // ProtoJSON writes bytes as base64 and 64-bit integers as strings
+    checksRun++;
+    if (v !== pbRead) fail(fx, lib, `read path ${fx.readPath.join(".")} gives ${v}, pbjet gives ${pbRead}`);
+  }
+  // 4. JSON: ProtoJSON rows parse (in @bufbuild/protobuf, and in pbjet when it has JSON) back to
+  //    pbjet's message; protobufjs's toObject JSON round-trips through protobufjs.
+  for (const lib of ["pbjet", "es", "pjsProtojson"] as const) {
+    const s = subs.get(lib)!;
+    if (s.json === undefined) continue;
+    const viaPbjet = pbjetJson && !pbjetJsonFailed.has(fx.id);
+    checksRun += viaPbjet ? 2 : 1;
+    try {
+      if (!equalsRef(esSub.encode(esSub.fromJson!(s.json)))) fail(fx, lib, "its JSON, read by @bufbuild/protobuf, gives a different message", "json");
+      if (viaPbjet) {
+        const back = (pbjet as Any).fromJsonString(desc, s.json);
+        if (!pbjet.equals(desc, back, ref)) fail(fx, lib, "its JSON, read by pbjet, gives a different message", "json");
+      }
+    } catch (e) {
+      fail(fx, lib, `JSON check threw: ${(e as Error).message}`, "json");
+    }
+  }
+  if (subs.get("pbjet")!.json !== undefined && subs.get("pbjet")!.json !== esSub.json) {
+    const sameContent = canonicalJson(JSON.parse(subs.get("pbjet")!.json!)) === canonicalJson(JSON.parse(esSub.json!));
+    notes.push(`${fx.id}: pbjet's JSON text differs from @bufbuild/protobuf's (${sameContent ? "same members, in a different order" : "different members or values; the message still reads back equal"})`);
+  }
+  for (const lib of ["pjsKeep", "pjsDefault"] as const) {
+    const s = subs.get(lib)!;
+    checksRun++;
+    try {
+      if (!equalsRef(s.encode(s.fromJson!(s.json!)))) fail(fx, lib, "its toObject JSON does not round-trip to the same message", "json");
+    } catch (e) {
+      fail(fx, lib, `JSON round-trip threw: ${(e as Error).message}`, "json");
+    }
+  }
+
+  const json = Buffer.from(esSub.json!, "utf8");
+  sizes.push({ fixture: fx.id, title: fx.title, binary: wire.length, binaryGz: gzipSync(wire).length, json: json.length, jsonGz: gzipSync(json).length });
+  if (fx.id === "site-events") {
+    // The article gzips each event on its own; show that too.
+    const events = (esSub.message as Any).events as Any[];
+    const evSchema = esSchema("bench.site.v1.SiteEventData");
+    let bin = 0, binGz = 0, js = 0, jsGz = 0;
+    for (const ev of events) {
+      const b = es.toBinary(evSchema, ev);
+      const j = Buffer.from(es.toJsonString(evSchema, ev), "utf8");
+      bin += b.length;
+      binGz += gzipSync(b).length;
+      js += j.length;
+      jsGz += gzipSync(j).length;
+    }
+    sizes.push({ fixture: fx.id, title: fx.title, binary: bin, binaryGz: binGz, json: js, jsonGz: jsGz, note: `${events.length} events, each encoded and gzipped alone, sizes summed` });
+  }
+}
+
+
+const setupMs = performance.now() - t0;
+checks.push(`${fixtures.length} fixtures built and checked against their schemas, ${checksRun} checks in all, in ${(setupMs / 1000).toFixed(1)} s.`);
+checks.push("Binary: every library's encoding of the fixture decodes in pbjet to a message `equals` to pbjet's own (compared by decoding, since field order may differ), with the same size as @bufbuild/protobuf's.");
+checks.push("Decode: every library decodes the reference bytes (@bufbuild/protobuf's encoding, the input of all decode cells) and re-encodes them to an equal message.");
+checks.push("JSON: ProtoJSON from pbjet, @bufbuild/protobuf and protobufjs+protojson reads back (in @bufbuild/protobuf, and in pbjet when it has JSON) to an equal message; protobufjs's toObject JSON round-trips through protobufjs.");
+checks.push("The field read by decode-read-one-field-encode has the same value in every library.");
+console.log(`pbjet matrix (${quick ? "quick" : "full"}): ${fixtures.length} fixtures × ${ops.length} operations; node ${process.version} ${gcFlags.join(" ")}`);
+console.log(`machine: ${machine.cpu}, nproc ${machine.nproc}`);
+if (problems.length > 0) {
+  console.log(`\ncorrectness problems (rows excluded from timing where they occur):`);
+  for (const p of problems) console.log(`  ✗ ${p}`);
+} else {
+  console.log("correctness checks: all passed");
+}
+for (const n of notes) console.log(`note: ${n}`);
+if (checkOnly) {
+  console.log(`${Math.max(0, checksRun - problems.length)} passed, ${problems.length} failed`);
+  process.exit(problems.length > 0 ? 1 : 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing
+
+const TIMED_ORDER: LibId[] = ["pbjet", "pbjetAA", "es", "pjsKeep", "pjsDefault", "pjsProtojson", "json"];
+const SHORT: Record<LibId, string> = { pbjet: "pbjet", pbjetAA: "A/A", es: "es", pjsKeep: "pjs-keep", pjsDefault: "pjs-dflt", pjsProtojson: "pjs-pjson", json: "JSON" };
+const cells: CellOutcome[] = [];
+const method = `tinybench-driven rounds; in each round every row runs one slice of about ${sliceMs} ms (a batch of calls sized in warm-up), rows in a fresh seeded order each round; ops/s = a row's summed calls over the process CPU time of its slices (so time the process spent descheduled by other processes does not count; on a quiet machine CPU time and wall time agree, and the wall-clock rates are kept in packages/protobuf-bench/results/); ${budgetMs} ms of rounds per cell (at least ${minRounds} rounds) after ${warmupMs} ms (CPU time) of warm-up per row (a quarter of that for the A/A and JSON rows) and two unmeasured rounds; all rows in one process, node --single-threaded-gc, a full GC between cells; inputs are Uint8Array (decode) and strings (JSON decode)`;
+
+const timingStart = performance.now();
+for (const fx of fixtures) {
+  const subs = subjects.get(fx.id);
+  if (!subs) continue;
+  for (const op of ops) {
+    const contenders: Contender[] = [];
+    for (const lib of TIMED_ORDER) {
+      if (isExcluded(fx.id, lib, op)) continue;
+      const fn = subs.get(lib)?.ops[op];
+      // The A/A row runs the code pbjet's row has just warmed, and JSON.parse/stringify are built
+      // in: a quarter of the warm-up does for them.
+      if (fn) contenders.push({ key: lib, fn, warmupScale: lib === "pbjetAA" || lib === "json" ? 0.25 : 1 });
+    }
+    if (contenders.length < 2) continue;
+    collectGarbage();
+    const r = await measureCell(contenders, { sliceMs, budgetMs, warmupMs, minRounds });
+    const hz: Partial<Record<LibId, number>> = {};
+    const hzWall: Partial<Record<LibId, number>> = {};
+    for (const c of r.contenders) {
+      hz[c.key as LibId] = c.hz;
+      hzWall[c.key as LibId] = c.hzWall;
+    }
+    cells.push({ fixture: fx.id, op, hz, hzWall, rounds: r.rounds, cpuShare: r.contenders.reduce((a, c) => a + c.cpuMs, 0) / r.contenders.reduce((a, c) => a + c.ms, 0) });
+    const base = hz.pbjet;
+    const parts = r.contenders
+      .filter((c) => c.key !== "pbjet")
+      .map((c) => `${SHORT[c.key as LibId]} ${base ? (c.hz / base).toFixed(2) + "x" : Math.round(c.hz) + "/s"}`);
+    console.log(`${fx.id.padEnd(17)} ${op.padEnd(11)} pbjet ${base ? Math.round(base).toLocaleString("en-US").padStart(10) + "/s" : "         –  "} | ${parts.join(" | ")}  (${r.rounds} rounds, cpu ${Math.round((cells[cells.length - 1].cpuShare ?? 1) * 100)}%)`);
+  }
+}
+const timingMs = performance.now() - timingStart;
+console.log(`\ntiming took ${(timingMs / 1000).toFixed(0)} s`);
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+const svgRel = "docs/bench-matrix.svg";
+const report = {
+  mode: quick ? ("quick" as const) : ("full" as const),
+  command,
+  nodeCommand,
+  date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+  machine,
+  versions,
+  method,
+  fixtures: fixtures.map((f) => ({ id: f.id, title: f.title })),
+  ops,
+  cells,
+  sizes,
+  checks,
+  problems,
+  notes,
+  svgPath: svgRel,
+};
+const markdown = renderMarkdown(report);
+const svg = renderSvg(report);
+
+console.log("\n" + markdown);
+
+const resultsDir = join(pkgDir, "results");
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(join(resultsDir, `matrix-${report.mode}.json`), JSON.stringify(report, null, 2) + "\n");
+
+if (write) {
+  const START = "<!-- matrix:start -->";
+  const END = "<!-- matrix:end -->";
+  const mdPath = join(repoRoot, "BENCHMARKS.md");
+  const section = `${START}\n${markdown}\n${END}`;
+  let doc = existsSync(mdPath) ? readFileSync(mdPath, "utf8") : "# Benchmarks\n";
+  const a = doc.indexOf(START);
+  const b = doc.indexOf(END);
+  if (a >= 0 && b > a) {
+    doc = doc.slice(0, a) + section + doc.slice(b + END.length);
+  } else {
+    doc = doc.replace(/\s*$/, "\n") + `\n## Matrix\n\npbjet side by side with @bufbuild/protobuf, protobufjs and plain JSON on realistic payloads (\`packages/protobuf-bench\`; run \`npm run bench\`, or \`npm run bench -- --quick\` for a short run). The tables between the markers are generated by that command.\n\n${section}\n`;
+  }
+  writeFileSync(mdPath, doc);
+  mkdirSync(join(repoRoot, "docs"), { recursive: true });
+  writeFileSync(join(repoRoot, svgRel), svg);
+  console.log(`\nwrote ${relative(process.cwd(), mdPath)} (Matrix section) and ${relative(process.cwd(), join(repoRoot, svgRel))}`);
+} else {
+  console.log("\n--no-write: BENCHMARKS.md and the chart left as they are");
+}
