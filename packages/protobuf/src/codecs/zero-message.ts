@@ -14,6 +14,7 @@ import { scalarZeroValue } from "./scalar.js";
 const factoryKey = Symbol("pbjet.zeroMessage");
 
 const enum Mutable {
+  None,
   List,
   Map,
   Oneof,
@@ -67,24 +68,26 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
       }
     }
   }
-  // Created with Object.assign from a template: as quick as a `{ ...template }` clone, but V8
-  // makes later property additions on a spread clone (such as setting a message field) about
-  // 15 times slower.
-  const n = mutable.length;
-  const names = mutable.map((m) => m[0]);
-  const kinds = mutable.map((m) => m[1]);
-  if (usePrototype) {
-    // Not frozen: a read-only inherited property would make assignments to the field throw.
-    const proto = defaults;
-    return () => {
-      const m = Object.assign(Object.create(proto) as Record<string, unknown>, template);
-      for (let i = 0; i < n; i++) m[names[i]] = newMutable(kinds[i]);
-      return m as Message & Record<string, unknown>;
-    };
-  }
+  // Each message type gets a constructor of its own: V8 keeps an initial object layout per
+  // constructor function, so that zero messages of different types do not share (and
+  // overload) one layout. Properties are then assigned in declaration order. The constructor's
+  // prototype is Object.prototype (or, for explicit presence, the object with the defaults),
+  // so messages are still plain objects. Measured with 30 message types in rotation: about
+  // 210 ns per message, against 400 ns for assignments to `{}` and 1400 ns for
+  // `{ ...template }` or Object.assign (whose fast paths do not survive many types).
+  const typeName = desc.typeName;
+  const keys = Object.keys(template).filter((k) => k !== "$typeName");
+  const consts = keys.map((k) => template[k]);
+  const kindOf = new Map(mutable);
+  const kinds = keys.map((k) => kindOf.get(k) ?? Mutable.None);
+  const n = keys.length;
+  const Ctor = function (this: Record<string, unknown>) {} as unknown as new () => Record<string, unknown>;
+  // Not frozen: a read-only inherited property would make assignments to the field throw.
+  Ctor.prototype = usePrototype ? defaults : Object.prototype;
   return () => {
-    const m = Object.assign({}, template);
-    for (let i = 0; i < n; i++) m[names[i]] = newMutable(kinds[i]);
+    const m = new Ctor();
+    m.$typeName = typeName;
+    for (let i = 0; i < n; i++) m[keys[i]] = kinds[i] === Mutable.None ? consts[i] : newMutable(kinds[i]);
     return m as Message & Record<string, unknown>;
   };
 }
