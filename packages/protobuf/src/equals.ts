@@ -1,22 +1,36 @@
 /**
- * `equals()`: compare two messages field by field.
+ * `equals()`: compare two messages field by field, with protobuf-es v2's options.
  */
-import type { DescField, DescMessage } from "./descriptors/types.js";
+import type { DescExtension, DescField, DescMessage } from "./descriptors/types.js";
 import { ScalarType } from "./descriptors/scalar.js";
-import type { MessageShape } from "./types.js";
+import type { Message, MessageShape, UnknownField } from "./types.js";
+import type { Registry } from "./registry/registry.js";
 import { fieldIsSet } from "./fields.js";
 import { eagerOf } from "./lazy/view-decode.js";
 import { Boxing, elementBoxing, fieldBoxing, jsonEqual, type JsonValue } from "./codecs/boxing.js";
+import { getExtension, hasExtension } from "./extensions.js";
+import { fromBinary } from "./from-binary.js";
 
 /** Options for `equals()`. */
 export interface EqualsOptions {
-  /** Also compare unknown fields (and with them, extensions), byte by byte. Default false. */
+  /** A registry, to tell extensions from unknown fields and to unpack google.protobuf.Any. */
+  registry?: Registry;
+  /** Compare google.protobuf.Any by the messages they hold (needs `registry`). Default false. */
+  unpackAny?: boolean;
+  /** Compare extensions the registry knows, by value (needs `registry`). Default false. */
+  extensions?: boolean;
+  /**
+   * Compare unknown fields, byte by byte and in order. Fields that the registry knows as
+   * extensions are not unknown fields. Default false.
+   */
   unknown?: boolean;
 }
 
+type Obj = Record<string, unknown>;
+
 /**
  * True if both messages are of the schema and have the same field values. NaN does not
- * equal NaN. Unknown fields and extensions are disregarded unless `options.unknown` is set.
+ * equal NaN. Extensions and unknown fields are disregarded unless the options ask for them.
  */
 export function equals<Desc extends DescMessage>(
   schema: Desc,
@@ -24,15 +38,19 @@ export function equals<Desc extends DescMessage>(
   b: MessageShape<Desc>,
   options?: EqualsOptions,
 ): boolean {
-  return messagesEqual(schema, a as unknown as Record<string, unknown>, b as unknown as Record<string, unknown>, options?.unknown === true);
+  return messagesEqual(schema, a as unknown as Obj, b as unknown as Obj, options ?? {});
 }
 
-function messagesEqual(schema: DescMessage, a: Record<string, unknown>, b: Record<string, unknown>, unknown: boolean): boolean {
+function messagesEqual(schema: DescMessage, a: Obj, b: Obj, opts: EqualsOptions): boolean {
   if (a === b) return true;
   // Lazy views compare by their decoded content.
   a = eagerOf(a);
   b = eagerOf(b);
   if (a.$typeName !== schema.typeName || b.$typeName !== schema.typeName) return false;
+  if (opts.unpackAny === true && opts.registry !== undefined && schema.typeName === "google.protobuf.Any") {
+    const result = anyEqual(a, b, opts);
+    if (result !== undefined) return result;
+  }
   for (const member of schema.members) {
     if (member.kind === "oneof") {
       const oa = a[member.localName] as { case?: string; value?: unknown };
@@ -40,27 +58,56 @@ function messagesEqual(schema: DescMessage, a: Record<string, unknown>, b: Recor
       if (oa.case !== ob.case) return false;
       if (oa.case === undefined) continue;
       const field = member.fields.find((f) => f.localName === oa.case)!;
-      if (!singularEqual(field, oa.value, ob.value, unknown)) return false;
+      if (!singularEqual(field, oa.value, ob.value, opts)) return false;
       continue;
     }
-    if (!fieldEqual(member, a, b, unknown)) return false;
+    if (!fieldEqual(member, a, b, opts)) return false;
   }
-  if (unknown && !unknownEqual(a.$unknown as UnknownList, b.$unknown as UnknownList)) return false;
+  if (opts.extensions === true && opts.registry !== undefined && !extensionsEqual(schema, a as unknown as Message, b as unknown as Message, opts)) {
+    return false;
+  }
+  if (opts.unknown === true && !unknownEqual(schema, a as unknown as Message, b as unknown as Message, opts.registry)) return false;
   return true;
 }
 
-type UnknownList = { no: number; wireType: number; data: Uint8Array }[] | undefined;
+/** Any messages whose types the registry knows compare by content; undefined if it cannot tell. */
+function anyEqual(a: Obj, b: Obj, opts: EqualsOptions): boolean | undefined {
+  const ua = a.typeUrl as string;
+  const ub = b.typeUrl as string;
+  if (ua !== ub) return false;
+  const desc = opts.registry!.getMessage(ua.substring(ua.lastIndexOf("/") + 1));
+  if (desc === undefined) return undefined;
+  return messagesEqual(desc, fromBinary(desc, a.value as Uint8Array) as unknown as Obj, fromBinary(desc, b.value as Uint8Array) as unknown as Obj, opts);
+}
 
-function unknownEqual(a: UnknownList, b: UnknownList): boolean {
-  const la = a ?? [];
-  const lb = b ?? [];
+function extensionsEqual(schema: DescMessage, a: Message, b: Message, opts: EqualsOptions): boolean {
+  const numbers = new Set([...(a.$unknown ?? []), ...(b.$unknown ?? [])].map((u) => u.no));
+  for (const no of numbers) {
+    const ext = opts.registry!.getExtensionFor(schema, no);
+    if (ext === undefined) continue;
+    const has = hasExtension(a, ext);
+    if (has !== hasExtension(b, ext)) return false;
+    if (has && !extensionValueEqual(ext, getExtension(a, ext), getExtension(b, ext), opts)) return false;
+  }
+  return true;
+}
+
+function extensionValueEqual(ext: DescExtension, va: unknown, vb: unknown, opts: EqualsOptions): boolean {
+  // An extension compares like a field that holds the same kind of value.
+  return fieldEqual(ext as unknown as DescField, { v: va }, { v: vb }, opts, "v");
+}
+
+function unknownEqual(schema: DescMessage, a: Message, b: Message, registry: Registry | undefined): boolean {
+  const keep = (u: UnknownField) => registry?.getExtensionFor(schema, u.no) === undefined;
+  const la = (a.$unknown ?? []).filter(keep);
+  const lb = (b.$unknown ?? []).filter(keep);
   if (la.length !== lb.length) return false;
   return la.every((u, i) => u.no === lb[i].no && u.wireType === lb[i].wireType && bytesEqual(u.data, lb[i].data));
 }
 
-function fieldEqual(field: DescField, a: Record<string, unknown>, b: Record<string, unknown>, unknown: boolean): boolean {
-  const va = a[field.localName];
-  const vb = b[field.localName];
+function fieldEqual(field: DescField, a: Obj, b: Obj, opts: EqualsOptions, key = field.localName): boolean {
+  const va = a[key];
+  const vb = b[key];
   const struct = elementBoxing(field) === Boxing.Struct;
   switch (field.fieldKind) {
     case "list": {
@@ -68,35 +115,36 @@ function fieldEqual(field: DescField, a: Record<string, unknown>, b: Record<stri
       const lb = vb as unknown[];
       if (la.length !== lb.length) return false;
       for (let i = 0; i < la.length; i++) {
-        if (!elementEqual(field.listKind, field.scalar, field.message, la[i], lb[i], unknown, struct)) return false;
+        if (!elementEqual(field.listKind, field.scalar, field.message, la[i], lb[i], opts, struct)) return false;
       }
       return true;
     }
     case "map": {
-      const ma = va as Record<string, unknown>;
-      const mb = vb as Record<string, unknown>;
+      const ma = va as Obj;
+      const mb = vb as Obj;
       const ka = Object.keys(ma);
       if (ka.length !== Object.keys(mb).length) return false;
       for (const k of ka) {
         if (!Object.prototype.hasOwnProperty.call(mb, k)) return false;
-        if (!elementEqual(field.mapKind, field.scalar, field.message, ma[k], mb[k], unknown, struct)) return false;
+        if (!elementEqual(field.mapKind, field.scalar, field.message, ma[k], mb[k], opts, struct)) return false;
       }
       return true;
     }
     case "message":
       if (va === undefined || vb === undefined) return va === vb;
-      return singularEqual(field, va, vb, unknown);
+      return singularEqual(field, va, vb, opts);
     default: {
-      const set = fieldIsSet(a, field);
-      if (set !== fieldIsSet(b, field)) return false;
-      // Both unset: equal, whatever the default (NaN, or undefined for proto3 optional).
-      if (!set) return true;
+      const setA = key === field.localName ? fieldIsSet(a, field) : va !== undefined;
+      const setB = key === field.localName ? fieldIsSet(b, field) : vb !== undefined;
+      if (setA !== setB) return false;
+      // Unset on both sides: equal, whatever the (default) values read.
+      if (!setA) return true;
       return scalarEqual(field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar, va, vb);
     }
   }
 }
 
-function singularEqual(field: DescField, va: unknown, vb: unknown, unknown: boolean): boolean {
+function singularEqual(field: DescField, va: unknown, vb: unknown, opts: EqualsOptions): boolean {
   if (field.fieldKind === "message") {
     switch (fieldBoxing(field)) {
       case Boxing.Wrapper:
@@ -104,7 +152,7 @@ function singularEqual(field: DescField, va: unknown, vb: unknown, unknown: bool
       case Boxing.Struct:
         return jsonEqual(va as JsonValue, vb as JsonValue);
       default:
-        return messagesEqual(field.message, va as Record<string, unknown>, vb as Record<string, unknown>, unknown);
+        return messagesEqual(field.message, va as Obj, vb as Obj, opts);
     }
   }
   return scalarEqual(field.fieldKind === "enum" ? ScalarType.INT32 : (field.scalar as ScalarType), va, vb);
@@ -116,12 +164,12 @@ function elementEqual(
   message: DescMessage | undefined,
   va: unknown,
   vb: unknown,
-  unknown: boolean,
+  opts: EqualsOptions,
   struct = false,
 ): boolean {
   if (kind === "message") {
     if (struct) return jsonEqual(va as JsonValue, vb as JsonValue);
-    return messagesEqual(message!, va as Record<string, unknown>, vb as Record<string, unknown>, unknown);
+    return messagesEqual(message!, va as Obj, vb as Obj, opts);
   }
   return scalarEqual(kind === "enum" ? ScalarType.INT32 : scalar!, va, vb);
 }

@@ -147,9 +147,15 @@ describe.each(sets)("properties: %s descriptor set", (set) => {
         const oa = oracleCreate(desc, odesc, initA);
         const ob = oracleCreate(desc, odesc, initB);
         expect(ab).toBe(oracle.equals(odesc, oa, ob));
-        const abUnknown = pb.equals(desc, a, b, { unknown: true });
-        expect(pb.equals(desc, b, a, { unknown: true })).toBe(abUnknown);
+        // With a registry, known extensions are not unknown fields (as in protobuf-es).
+        const reg = registry(set);
+        const abUnknown = pb.equals(desc, a, b, { unknown: true, registry: reg });
+        expect(pb.equals(desc, b, a, { unknown: true, registry: reg })).toBe(abUnknown);
         expect(abUnknown).toBe(oracle.equals(odesc, oa, ob, { unknown: true, registry: oreg }));
+        // Extensions compared by value.
+        const abExt = pb.equals(desc, a, b, { extensions: true, registry: reg });
+        expect(pb.equals(desc, b, a, { extensions: true, registry: reg })).toBe(abExt);
+        expect(abExt).toBe(oracle.equals(odesc, oa, ob, { extensions: true, registry: oreg }));
 
         // clone: equal, and independent in both directions.
         const c = pb.clone(desc, a);
