@@ -10,6 +10,7 @@ import { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import type { Message } from "../types.js";
 import { cachedPlan } from "./plan-cache.js";
+import { scalarFieldDecoder } from "./scalar-field-decoders.js";
 import { scalarReader, scalarWireType, scalarZeroValue, isPackable, type ScalarReader } from "./scalar.js";
 import { setOwnProperty } from "./map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "./zero-message.js";
@@ -57,7 +58,15 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
       while (r.pos < end) {
         // Errors about the tag report the offset of its first byte (tags may be 1-5 bytes).
         const at = r.pos;
-        const tag = r.uint32();
+        // One-byte tags (field numbers 1-15) are read inline.
+        const b = r.buf[at];
+        let tag: number;
+        if (b < 0x80 && at < r.len) {
+          tag = b;
+          r.pos = at + 1;
+        } else {
+          tag = r.uint32();
+        }
         no = tag >>> 3;
         const wt = tag & 7;
         if (wt === WireType.EndGroup) {
@@ -278,6 +287,10 @@ function singularScalarDecoder(field: DescField & { fieldKind: "scalar" | "enum"
       }
       return true;
     };
+  }
+  if (field.fieldKind === "scalar") {
+    const specialized = scalarFieldDecoder(field.scalar, name, field.longAsString, field.utf8Verify);
+    if (specialized !== undefined) return specialized;
   }
   return (msg, r, wt) => {
     if (wt !== expected) return false;
