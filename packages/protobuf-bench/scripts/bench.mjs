@@ -1,4 +1,4 @@
-// Runs the matrix (src/matrix.ts) in a node process with the flags the measurements need:
+// Runs the matrix (src/matrix.ts), or with --lazy the lazy scenario table (src/lazy-matrix.ts), in a node process with the flags the measurements need:
 // --single-threaded-gc (GC triggered by one contender must not slow the next one down; Node 20
 // refuses it in NODE_OPTIONS, so it goes on the command line) and --expose-gc (a full GC between
 // cells). (--no-concurrent-recompilation was tried and dropped: it makes a library whose code
@@ -26,7 +26,9 @@ if (!noBuild) {
   });
 }
 
-const nodeArgs = ["--single-threaded-gc", "--expose-gc", "--import", "tsx", "src/matrix.ts", ...matrixArgs];
+// --lazy: the lazy scenario table (src/lazy-matrix.ts) instead of the matrix.
+const entry = matrixArgs.includes("--lazy") ? "src/lazy-matrix.ts" : "src/matrix.ts";
+const nodeArgs = ["--single-threaded-gc", "--expose-gc", "--import", "tsx", entry, ...matrixArgs];
 const invoked = process.env.npm_lifecycle_event === "bench" ? `npm run bench --${args.length ? " " + args.join(" ") : ""}` : `node packages/protobuf-bench/scripts/bench.mjs ${args.join(" ")}`.trim();
 const r = spawnSync(process.execPath, nodeArgs, {
   cwd: pkgDir,
