@@ -25,22 +25,38 @@ export function messageValidator(desc: DescMessage): MessageValidator {
 }
 
 function buildValidator(desc: DescMessage): MessageValidator {
-  let fields: Map<number, FieldValidator> | undefined;
+  // Field numbers below 256 are dispatched through an array, larger ones through a Map.
+  let dense: (FieldValidator | undefined)[] | undefined;
+  let sparse: Map<number, FieldValidator> | undefined;
   const typeName = desc.typeName;
   return (r, end, group, depth, maxDepth) => {
-    fields ??= new Map(desc.fields.map((f) => [f.number, fieldValidator(f)]));
+    if (dense === undefined) {
+      dense = new Array(256).fill(undefined);
+      for (const f of desc.fields) {
+        if (f.number < 256) dense[f.number] = fieldValidator(f);
+        else (sparse ??= new Map()).set(f.number, fieldValidator(f));
+      }
+    }
     let no = 0;
     try {
       while (r.pos < end) {
-        const tag = r.uint32();
+        const at = r.pos;
+        const b = r.buf[at];
+        let tag: number;
+        if (b < 0x80 && at < r.len) {
+          tag = b;
+          r.pos = at + 1;
+        } else {
+          tag = r.uint32();
+        }
         no = tag >>> 3;
         const wt = tag & 7;
         if (wt === WireType.EndGroup) {
           if (no === group && group !== 0) return;
-          throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${r.pos - 1}`, r.pos - 1);
+          throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
         }
-        if (no === 0) throw new BinaryDecodeError(`invalid field number 0 at offset ${r.pos - 1}`, r.pos - 1);
-        const v = fields.get(no);
+        if (no === 0) throw new BinaryDecodeError(`invalid field number 0 at offset ${at}`, at);
+        const v = no < 256 ? dense[no] : sparse?.get(no);
         if (v === undefined || !v(r, wt, depth, maxDepth)) r.skip(wt, no);
       }
     } catch (e) {
@@ -64,9 +80,15 @@ function valueValidator(type: ScalarType, utf8Verify: boolean): ValueValidator {
         return (r) => {
           const end = r.readEnd();
           const start = r.pos;
-          const bad = findInvalidUtf8(r.buf.subarray(start, end));
-          if (bad >= 0) {
-            throw new BinaryDecodeError(`invalid UTF-8 in string at offset ${start + bad}`, start + bad);
+          const buf = r.buf;
+          // ASCII needs no further check; from the first other byte on, validate UTF-8.
+          let i = start;
+          while (i < end && buf[i] < 0x80) i++;
+          if (i < end) {
+            const bad = findInvalidUtf8(buf.subarray(i, end));
+            if (bad >= 0) {
+              throw new BinaryDecodeError(`invalid UTF-8 in string at offset ${i + bad}`, i + bad);
+            }
           }
           r.pos = end;
         };
