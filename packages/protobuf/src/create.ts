@@ -75,9 +75,16 @@ function initValue(field: DescField, value: unknown): unknown {
       return field.listKind === "message" ? list.map((v) => initElement(field, v)) : list.slice();
     }
     case "map": {
+      // A copy, so that the message does not share the init object's map.
+      const src = value as Record<string, unknown>;
       const map: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        setOwnProperty(map, k, field.mapKind === "message" ? initElement(field, v) : v);
+      const keys = Object.keys(src);
+      const messages = field.mapKind === "message";
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        const v = messages ? initElement(field, src[k]) : src[k];
+        if (k === "__proto__") setOwnProperty(map, k, v);
+        else map[k] = v;
       }
       return map;
     }
