@@ -8,6 +8,7 @@ import { isScalarZeroValue } from "./codecs/scalar.js";
 import { ScalarType } from "./descriptors/scalar.js";
 import { zeroMessageFactory } from "./codecs/zero-message.js";
 import { eagerOf } from "./lazy/view-decode.js";
+import { LazyMessageError, stateOf } from "./lazy/view-state.js";
 
 /**
  * True if the field is set:
@@ -45,6 +46,12 @@ export function fieldIsSet(msg: Record<string, unknown>, field: DescField): bool
 /** Resets a field, so that `isFieldSet()` returns false for it. */
 export function clearField<Desc extends DescMessage>(message: MessageShape<Desc>, field: DescField): void {
   if (field.parent.typeName !== message.$typeName) return;
+  // Fields of a view are prototype accessors: `delete` would silently do nothing.
+  if (stateOf(message) !== undefined) {
+    throw new LazyMessageError(
+      `cannot clear ${field.parent.typeName}.${field.name}: the message is a read-only lazy view; use toMutable(schema, message) first`,
+    );
+  }
   const msg = message as unknown as Record<string, unknown>;
   if (field.oneof) {
     if ((msg[field.oneof.localName] as { case?: string }).case === field.localName) {

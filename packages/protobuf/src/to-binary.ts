@@ -6,7 +6,7 @@ import type { MessageShape } from "./types.js";
 import { BinaryWriter } from "./wire/binary-writer.js";
 import { messageEncoder } from "./codecs/binary-encoder.js";
 import { stateOf } from "./lazy/view-state.js";
-import { viewBytes } from "./lazy/view-decode.js";
+import { eagerOf, viewBytes } from "./lazy/view-decode.js";
 
 /** Options for `toBinary()`. */
 export interface BinaryWriteOptions {
@@ -27,7 +27,12 @@ export function toBinary<Desc extends DescMessage>(
   const writeUnknown = options?.writeUnknownFields ?? true;
   // A lazy view is unchanged by construction: its original bytes are its encoding.
   const view = stateOf(message);
-  if (view !== undefined && writeUnknown) return viewBytes(view);
+  if (view !== undefined) {
+    // (Decoded with readUnknownFields: false, its bytes hold unknown fields it dropped.)
+    if (writeUnknown && view.ctx.readUnknown) return viewBytes(view);
+    // Otherwise encode its eager decode: a view's fields are accessors, not own properties.
+    message = eagerOf(message);
+  }
   const w = sharedWriter;
   try {
     messageEncoder(schema)(message, w, writeUnknown);

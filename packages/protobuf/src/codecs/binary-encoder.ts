@@ -156,8 +156,9 @@ function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) 
       // A lazy view that is written whole is copied from its original bytes.
       const s: ViewState | undefined = v[viewState];
       if (s !== undefined && s.view === v) {
-        if (writeUnknown) return writeViewField(s, w, no, true);
-        // A view's fields are accessors, not own properties: encode its eager decode.
+        if (writeUnknown && s.ctx.readUnknown) return writeViewField(s, w, no, true);
+        // Otherwise (its bytes hold unknown fields that are not to be written, or that it
+        // dropped): encode its eager decode; its fields are accessors, not own properties.
         v = eagerOf(v);
       }
       enc ??= messageEncoder(desc);
@@ -170,8 +171,9 @@ function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) 
   return (v: any, w: BinaryWriter, writeUnknown: boolean) => {
     const s: ViewState | undefined = v[viewState];
     if (s !== undefined && s.view === v) {
-      if (writeUnknown) return writeViewField(s, w, no, false);
-      // A view's fields are accessors, not own properties: encode its eager decode.
+      if (writeUnknown && s.ctx.readUnknown) return writeViewField(s, w, no, false);
+      // Otherwise (its bytes hold unknown fields that are not to be written, or that it
+      // dropped): encode its eager decode; its fields are accessors, not own properties.
       v = eagerOf(v);
     }
     enc ??= messageEncoder(desc);
@@ -334,7 +336,7 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
       // A lazy view as a map value: its original bytes, or its eager decode.
       const s: ViewState | undefined = v[viewState];
       if (s !== undefined && s.view === v) {
-        if (writeUnknown) return writeViewField(s, w, 2, false);
+        if (writeUnknown && s.ctx.readUnknown) return writeViewField(s, w, 2, false);
         v = eagerOf(v);
       }
       enc ??= messageEncoder(desc);

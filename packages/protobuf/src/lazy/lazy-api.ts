@@ -50,7 +50,8 @@ export function toMutable<Desc extends DescMessage>(schema: Desc, message: Messa
         out[member.localName] = unfreeze(v);
     }
   }
-  if (s.unknown !== undefined) (out as Partial<Message>).$unknown = s.unknown.slice();
+  // Mutable copies of the view's (frozen) unknown field entries.
+  if (s.unknown !== undefined) (out as Partial<Message>).$unknown = s.unknown.map((u) => ({ ...u }));
   return out as unknown as MessageShape<Desc>;
 }
 

@@ -37,25 +37,23 @@ export function createView(desc: DescMessage, buf: Uint8Array, ranges: number[],
 }
 
 /** The content range of one recorded occurrence of a message field. */
-function contentRange(buf: Uint8Array, start: number, end: number, wt: number, no: number): [number, number] {
-  if (wt === WireType.StartGroup) {
-    // The occurrence ends after the end-group tag; the content ends before it.
-    return [start, end - varintSize((no << 3) | WireType.EndGroup)];
-  }
+function contentRange(buf: Uint8Array, start: number, end: number, wt: number): [number, number] {
   const r = new BinaryReader(buf);
   r.pos = start;
   r.len = end;
+  if (wt === WireType.StartGroup) {
+    // The occurrence ends after the end-group tag; the content ends before it. The tag may
+    // be encoded in more bytes than needed (as any varint), so it is found by skipping the
+    // group's fields (nested groups are skipped whole), not by its minimal size.
+    for (;;) {
+      const at = r.pos;
+      const tag = r.uint32();
+      if ((tag & 7) === WireType.EndGroup) return [start, at];
+      r.skip(tag & 7, tag >>> 3);
+    }
+  }
   r.uint32();
   return [r.pos, end];
-}
-
-function varintSize(v: number): number {
-  let n = 1;
-  while (v >= 0x80) {
-    v >>>= 7;
-    n++;
-  }
-  return n;
 }
 
 function childView(state: ViewState, desc: DescMessage, ranges: number[]): Message {
@@ -74,7 +72,7 @@ function occurrenceViews(state: ViewState, desc: DescMessage, occ: number[], mer
   const views: Message[] = [];
   const ranges: number[] = [];
   for (let i = 0; i < occ.length; i += 4) {
-    const [s, e] = contentRange(state.buf, occ[i], occ[i + 1], occ[i + 2], occ[i + 3]);
+    const [s, e] = contentRange(state.buf, occ[i], occ[i + 1], occ[i + 2]);
     if (merged) ranges.push(s, e);
     else views.push(childView(state, desc, [s, e]));
   }

@@ -269,16 +269,35 @@ function eagerSlot(index: number, field: DescField, absent: unknown): Slot {
 
 function oneofSlot(index: number, oneof: DescOneof): Slot {
   const expected = new Map(oneof.fields.map((f) => [f.number, expectedWireType(f)]));
-  const closedEnum = oneof.fields.some(isClosedEnumField);
-  if (closedEnum) {
-    // A closed enum member may route to unknown fields: decode the oneof up front.
-    const decoders = new Map(oneof.fields.map((f) => [f.number, fieldDecoder(f)]));
+  // Records an occurrence of a member, decoded on first access (a message member as a view).
+  const record = (state: ViewState, r: BinaryReader, wt: number, no: number): boolean => {
+    if (wt !== expected.get(no)) return false;
+    // The last member seen wins; repeated occurrences of a message member merge.
+    const occ = state.occurrences[index];
+    const same = occ !== undefined && occ[occ.length - 1] === no;
+    const member = oneof.fields.find((f) => f.number === no)!;
+    recordOccurrence(state, index, r, wt, no, !(same && member.fieldKind === "message"));
+    return true;
+  };
+  const closedEnums = oneof.fields.filter(isClosedEnumField);
+  if (closedEnums.length > 0) {
+    // A closed enum member may route an unknown value to the unknown fields: such members are
+    // decoded during the scan. The other members are recorded as usual, so that a message
+    // member is a read-only child view, not a mutable message inside the view.
+    const decoders = new Map(closedEnums.map((f) => [f.number, fieldDecoder(f)]));
     return {
-      index, name: oneof.localName, kind: SlotKind.EagerDecoded, field: undefined, oneof, absent: noCase,
+      index, name: oneof.localName, kind: SlotKind.Oneof, field: undefined, oneof, absent: noCase,
       scan(state, r, wt, no) {
-        const holder: Record<string, unknown> = { [oneof.localName]: state.values[index] ?? { case: undefined } };
-        if (!decoders.get(no)!(holder, r, wt, state.depth, decodeContext(state.ctx))) return false;
-        state.values[index] = holder[oneof.localName];
+        const dec = decoders.get(no);
+        if (dec === undefined) return record(state, r, wt, no);
+        const holder: Record<string, unknown> = { [oneof.localName]: { case: undefined } };
+        if (!dec(holder, r, wt, state.depth, decodeContext(state.ctx))) return false;
+        const value = holder[oneof.localName] as { case: string | undefined };
+        if (value.case !== undefined) {
+          // A known value selects the enum member, replacing any earlier member.
+          state.values[index] = Object.freeze(value);
+          (state.occurrences as (number[] | undefined)[])[index] = undefined;
+        }
         takeUnknown(state, holder);
         return true;
       },
@@ -286,15 +305,7 @@ function oneofSlot(index: number, oneof: DescOneof): Slot {
   }
   return {
     index, name: oneof.localName, kind: SlotKind.Oneof, field: undefined, oneof, absent: noCase,
-    scan(state, r, wt, no) {
-      if (wt !== expected.get(no)) return false;
-      // The last member seen wins; repeated occurrences of a message member merge.
-      const occ = state.occurrences[index];
-      const same = occ !== undefined && occ[occ.length - 1] === no;
-      const member = oneof.fields.find((f) => f.number === no)!;
-      recordOccurrence(state, index, r, wt, no, !(same && member.fieldKind === "message"));
-      return true;
-    },
+    scan: record,
   };
 }
 
@@ -356,5 +367,9 @@ export function scanView(plan: ViewPlan, state: ViewState): void {
     const v = state.values[slot.index];
     if (slot.kind === SlotKind.EagerDecoded && typeof v === "object" && v !== null) Object.freeze(v);
   }
-  if (state.unknown !== undefined) Object.freeze(state.unknown);
+  if (state.unknown !== undefined) {
+    // The entries too: a changed entry would be written by toMutable() copies.
+    for (const u of state.unknown) Object.freeze(u);
+    Object.freeze(state.unknown);
+  }
 }

@@ -1,0 +1,97 @@
+/**
+ * Small, explicit cases of the bugs the lazy suites found (each also found by the property
+ * suites); kept so that a regression names its cause directly.
+ */
+import * as pb from "@pbjet/protobuf";
+import { schema } from "../helpers";
+import { concat, contentOf, errorOf, groupField, hex, lenField, tag, VARINT } from "./util";
+
+type Msg = Record<string, unknown>;
+
+const proto2 = () => schema("protobuf_test_messages.proto2.TestAllTypesProto2", "conformance");
+const proto3 = () => schema("protobuf_test_messages.proto3.TestAllTypesProto3", "conformance");
+const walk = { set: "conformance" as const };
+
+test("a message member of a oneof with a closed enum member is a read-only view", () => {
+  const desc = proto2();
+  const bytes = pb.toBinary(desc, pb.create(desc, { oneofField: { case: "oneofNestedMessage", value: { a: 5 } } }));
+  const view = pb.fromBinary(desc, bytes, { lazy: true }) as unknown as Msg;
+  const o = view.oneofField as { case: string; value: Msg };
+  expect(pb.isLazyMessage(o.value)).toBe(true);
+  expect(() => (o.value.a = 7)).toThrow(pb.LazyMessageError);
+  expect(hex(pb.toBinary(desc, pb.toMutable(desc, view as never)))).toBe(hex(bytes));
+  // The closed enum member still routes unknown values to the unknown fields.
+  const unknownEnum = concat(bytes, tag(desc.field.oneofEnum.number, VARINT), [99]);
+  const v2 = pb.fromBinary(desc, unknownEnum, { lazy: true }) as unknown as Msg;
+  expect(contentOf(desc, v2, "view", walk)).toEqual(contentOf(desc, pb.fromBinary(desc, unknownEnum), "eager", walk));
+  expect((v2.oneofField as { case: string }).case).toBe("oneofNestedMessage");
+  // A known enum value after the message replaces it; a message after the enum, too.
+  const known = concat(bytes, tag(desc.field.oneofEnum.number, VARINT), [1]);
+  expect((pb.fromBinary(desc, known, { lazy: true }) as unknown as Msg).oneofField).toEqual({ case: "oneofEnum", value: 1 });
+  const back = concat(known, bytes);
+  expect(contentOf(desc, pb.fromBinary(desc, back, { lazy: true }), "view", walk)).toEqual(contentOf(desc, pb.fromBinary(desc, back), "eager", walk));
+});
+
+test("toBinary(view, { writeUnknownFields: false }) keeps explicit-presence fields set to zero", () => {
+  const desc = proto2();
+  const msg = pb.create(desc, { optionalInt32: 0, optionalNestedMessage: { a: 0 }, mapStringNestedMessage: { k: { a: 0 } } });
+  const bytes = pb.toBinary(desc, msg);
+  const view = pb.fromBinary(desc, bytes, { lazy: true });
+  expect(hex(pb.toBinary(desc, view, { writeUnknownFields: false }))).toBe(hex(bytes));
+  // Map values that are views, in a mutable copy, with and without unknown fields.
+  const mut = pb.toMutable(desc, view);
+  expect(hex(pb.toBinary(desc, mut))).toBe(hex(bytes));
+  expect(hex(pb.toBinary(desc, mut, { writeUnknownFields: false }))).toBe(hex(bytes));
+});
+
+test("clearField() on a view throws instead of silently doing nothing", () => {
+  const desc = proto2();
+  const view = pb.fromBinary(desc, pb.toBinary(desc, pb.create(desc, { optionalInt32: 3, optionalNestedMessage: {} })), { lazy: true });
+  for (const f of [desc.field.optionalInt32, desc.field.optionalNestedMessage, desc.field.repeatedInt32]) {
+    expect(() => pb.clearField(view, f)).toThrow(pb.LazyMessageError);
+    expect(pb.isFieldSet(view, f)).toBe(f !== desc.field.repeatedInt32);
+  }
+});
+
+test("a view decoded with readUnknownFields: false does not write the unknown fields", () => {
+  const desc = proto3();
+  const unknown = [{ no: 999, wireType: 0, data: new Uint8Array([1]) }];
+  const bytes = pb.toBinary(desc, pb.create(desc, { optionalInt32: 3, optionalNestedMessage: { a: 9, $unknown: unknown }, $unknown: unknown }));
+  const eager = pb.fromBinary(desc, bytes, { readUnknownFields: false });
+  const view = pb.fromBinary(desc, bytes, { lazy: true, readUnknownFields: false });
+  expect(view.$unknown).toBeUndefined();
+  expect(hex(pb.toBinary(desc, view))).toBe(hex(pb.toBinary(desc, eager)));
+  expect(hex(pb.toBinary(desc, pb.toMutable(desc, view)))).toBe(hex(pb.toBinary(desc, eager)));
+});
+
+test("a group whose end-group tag has redundant continuation bytes is read by views", () => {
+  const desc = proto2();
+  const data = desc.field.data;
+  const content = concat(tag(202, VARINT), [5]);
+  const endTag = [(data.number * 8 + 4) % 128 | 0x80, 0x80 | Math.floor((data.number * 8 + 4) / 128), 0x80, 0x00];
+  const bytes = concat(tag(data.number, 3), content, endTag);
+  expect(hex(bytes)).toBe(hex(concat(groupField(data.number, content).subarray(0, -2), endTag)));
+  const eager = pb.fromBinary(desc, bytes);
+  for (const validate of [true, false]) {
+    const view = pb.fromBinary(desc, bytes, { lazy: true, validate }) as unknown as Msg;
+    expect(errorOf(() => (view.data as Msg).groupInt32)).toBeUndefined();
+    expect(contentOf(desc, view, "view", walk)).toEqual(contentOf(desc, eager, "eager", walk));
+  }
+  // And as a list element (nested in a length-delimited message, too).
+  const nested = lenField(desc.field.optionalNestedMessage.number, lenField(2, bytes));
+  const view = pb.fromBinary(desc, nested, { lazy: true });
+  expect(contentOf(desc, view, "view", walk)).toEqual(contentOf(desc, pb.fromBinary(desc, nested), "eager", walk));
+});
+
+test("unknown field entries of a view are frozen; those of a mutable copy are not", () => {
+  const desc = proto3();
+  const bytes = pb.toBinary(desc, pb.create(desc, { optionalInt32: 3, $unknown: [{ no: 999, wireType: 0, data: new Uint8Array([1]) }] }));
+  const view = pb.fromBinary(desc, bytes, { lazy: true });
+  const u = view.$unknown![0] as { no: number };
+  expect(() => (u.no = 1000)).toThrow(TypeError);
+  const mut = pb.toMutable(desc, view);
+  (mut.$unknown![0] as { no: number }).no = 1000;
+  expect(view.$unknown![0].no).toBe(999);
+  expect(hex(pb.toBinary(desc, view))).toBe(hex(bytes));
+  expect(hex(pb.toBinary(desc, pb.toMutable(desc, view)))).toBe(hex(bytes));
+});
