@@ -5,7 +5,7 @@
 import type { DescEnum, DescField, DescMessage } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
-import type { BinaryReader } from "../wire/binary-reader.js";
+import { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import type { Message } from "../types.js";
@@ -406,10 +406,20 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
 const verifiedViewContexts = new WeakMap<DecodeContext, ViewContext>();
 const unverifiedViewContexts = new WeakMap<DecodeContext, ViewContext>();
 
-function varintSize(v: number): number {
-  let n = 1;
-  for (; v >= 0x80; v >>>= 7) n++;
-  return n;
+/**
+ * Where the content of a group ends: at its end-group tag, found by skipping the group's
+ * fields (the tag may be encoded in more bytes than needed, as any varint may).
+ */
+function groupContentEnd(buf: Uint8Array, start: number, after: number): number {
+  const scan = new BinaryReader(buf);
+  scan.pos = start;
+  scan.len = after;
+  for (;;) {
+    const at = scan.pos;
+    const tag = scan.uint32();
+    if ((tag & 7) === WireType.EndGroup) return at;
+    scan.skip(tag & 7, tag >>> 3);
+  }
 }
 
 /**
@@ -424,7 +434,6 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }):
   const no = field.number;
   const verify = field.proto.options?.unverifiedLazy !== true;
   const list = field.fieldKind === "list";
-  const endTagSize = varintSize(((no << 3) | WireType.EndGroup) >>> 0);
   const viewContexts = verify ? verifiedViewContexts : unverifiedViewContexts;
   return (msg, r, wt, depth, ctx) => {
     if (wt !== expected) return false;
@@ -437,7 +446,7 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }):
       start = r.pos;
       if (verify) messageValidator(desc)(r, r.len, no, depth + 1, ctx.maxDepth);
       else r.skip(wt, no);
-      end = r.pos - endTagSize;
+      end = groupContentEnd(r.buf, start, r.pos);
     } else {
       end = r.readEnd();
       start = r.pos;
@@ -449,6 +458,7 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }):
       }
       r.pos = end;
     }
+    const after = r.pos;
     let vctx = viewContexts.get(ctx);
     if (vctx === undefined) {
       vctx = { validated: verify, readUnknown: ctx.readUnknown, maxDepth: ctx.maxDepth };
@@ -468,7 +478,7 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }):
       r.len = end;
       messageDecoder(desc)(msg[name], r, end, 0, depth + 1, ctx);
       r.len = outer;
-      r.pos = wt === WireType.StartGroup ? end + endTagSize : end;
+      r.pos = after;
       return true;
     }
     msg[name] = createView(desc, r.buf, ranges, depth + 1, vctx);
