@@ -6,7 +6,7 @@ import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from
 import type { FileDescriptorProto } from "../descriptors/descriptor-proto.js";
 import { buildFile } from "../descriptors/build-file.js";
 import { bootDescriptorProto } from "../descriptors/boot.js";
-import { createMutableRegistry } from "../registry/registry.js";
+import { createMutableRegistry, forEachTypeIn } from "../registry/registry.js";
 import { base64Decode } from "../wire/base64.js";
 import { fromBinary } from "../from-binary.js";
 import type { GenEnum, GenExtension, GenMessage, GenService, GenServiceMethods, Message } from "../types.js";
@@ -31,7 +31,7 @@ function resolverFor(deps: DescFile[]) {
     if (seen.has(f)) return;
     seen.add(f);
     f.dependencies.forEach(addFile);
-    forEachType(f, reg.add);
+    forEachTypeIn(f, reg.add);
   };
   deps.forEach(addFile);
   return {
@@ -43,19 +43,6 @@ function resolverFor(deps: DescFile[]) {
   };
 }
 
-/** Calls `fn` for every message (including map entries), enum, extension and service of a file. */
-function forEachType(file: DescFile, fn: (t: DescMessage | DescEnum | DescExtension | DescService) => void): void {
-  const visit = (m: DescMessage): void => {
-    fn(m);
-    m.nestedEnums.forEach(fn);
-    m.nestedExtensions.forEach(fn);
-    m.nestedMessages.forEach(visit);
-  };
-  file.enums.forEach(fn);
-  file.messages.forEach(visit);
-  file.extensions.forEach(fn);
-  file.services.forEach(fn);
-}
 
 /** The message at `index` in a file, or nested inside it by the further indexes. */
 export function messageDesc<Shape extends Message>(file: DescFile, index: number, ...nested: number[]): GenMessage<Shape> {

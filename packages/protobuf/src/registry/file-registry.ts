@@ -6,7 +6,7 @@ import type { DescFile } from "../descriptors/types.js";
 import type { FileDescriptorProto, FileDescriptorSet } from "../descriptors/descriptor-proto.js";
 import { buildFile } from "../descriptors/build-file.js";
 import { ProtobufError } from "../wire/errors.js";
-import { createMutableRegistry, type FileRegistry, type MutableRegistry } from "./registry.js";
+import { createMutableRegistry, forEachTypeIn, type FileRegistry, type MutableRegistry } from "./registry.js";
 
 /** Resolves a dependency by file name, e.g. "google/protobuf/timestamp.proto". */
 export type FileResolver = (fileName: string) => FileDescriptorProto | DescFile | undefined;
@@ -95,14 +95,5 @@ function addDescFile(file: DescFile, types: MutableRegistry, files: Map<string, 
   if (files.has(name)) return;
   files.set(name, file);
   file.dependencies.forEach((d) => addDescFile(d, types, files));
-  const addMessage = (m: import("../descriptors/types.js").DescMessage): void => {
-    types.add(m);
-    m.nestedEnums.forEach((e) => types.add(e));
-    m.nestedExtensions.forEach((e) => types.add(e));
-    m.nestedMessages.forEach(addMessage);
-  };
-  file.enums.forEach((e) => types.add(e));
-  file.messages.forEach(addMessage);
-  file.extensions.forEach((e) => types.add(e));
-  file.services.forEach((s) => types.add(s));
+  forEachTypeIn(file, types.add);
 }

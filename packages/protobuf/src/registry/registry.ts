@@ -33,6 +33,28 @@ export interface FileRegistry extends Registry {
   readonly files: Iterable<DescFile>;
 }
 
+/**
+ * @internal Calls `fn` for every type a file declares: enums, messages (with their nested
+ * enums, extensions and messages), extensions and services. Map entry messages are not
+ * registry types and are not visited.
+ */
+export function forEachTypeIn(item: DescFile | DescMessage, fn: (t: RegistryType) => void): void {
+  const visitMessage = (m: DescMessage): void => {
+    fn(m);
+    m.nestedEnums.forEach(fn);
+    m.nestedExtensions.forEach(fn);
+    m.nestedMessages.forEach(visitMessage);
+  };
+  if (item.kind === "message") {
+    visitMessage(item);
+    return;
+  }
+  item.enums.forEach(fn);
+  item.messages.forEach(visitMessage);
+  item.extensions.forEach(fn);
+  item.services.forEach(fn);
+}
+
 /** @internal A registry that can be added to. */
 export interface MutableRegistry extends Registry {
   add(desc: RegistryType): void;
@@ -91,25 +113,14 @@ export function createMutableRegistry(): MutableRegistry {
  */
 export function createRegistry(...input: (Registry | DescFile | RegistryType)[]): Registry {
   const registry = createMutableRegistry();
-  const addMessageTree = (m: DescMessage): void => {
-    registry.add(m);
-    m.nestedEnums.forEach((e) => registry.add(e));
-    m.nestedExtensions.forEach((e) => registry.add(e));
-    m.nestedMessages.forEach(addMessageTree);
-  };
   for (const item of input) {
     switch (item.kind) {
       case "registry":
         for (const t of item) registry.add(t);
         break;
       case "file":
-        item.enums.forEach((e) => registry.add(e));
-        item.extensions.forEach((e) => registry.add(e));
-        item.services.forEach((s) => registry.add(s));
-        item.messages.forEach(addMessageTree);
-        break;
       case "message":
-        addMessageTree(item);
+        forEachTypeIn(item, registry.add);
         break;
       default:
         registry.add(item);
