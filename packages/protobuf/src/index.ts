@@ -41,6 +41,8 @@ export type {
   MessageInit,
   ExtensionValueShape,
   Extendee,
+  MessageJsonType,
+  EnumJsonType,
 } from "./types.js";
 export { toText, type TextWriteOptions } from "./text/to-text.js";
 export { fromText, mergeFromText, type TextReadOptions } from "./text/from-text.js";

@@ -1,4 +1,5 @@
 import type { WireType } from "./wire/wire-type.js";
+import type { JsonValue } from "./json/json-value.js";
 import type { DescEnum, DescExtension, DescFile, DescMessage, DescMethod, DescService } from "./descriptors/types.js";
 
 /**
@@ -26,19 +27,33 @@ export interface Message<TypeName extends string = string> {
 }
 
 /** A message descriptor that carries the TypeScript type of its messages (for generated code). */
-export type GenMessage<RuntimeShape extends Message, _JsonType = unknown> = Omit<DescMessage, "field"> & {
+export type GenMessage<RuntimeShape extends Message, Opt = unknown> = Omit<DescMessage, "field"> & {
   /** Fields by their local (property) name. */
   field: Record<MessageFieldNames<RuntimeShape>, DescMessage["fields"][number]>;
 } & {
   /** Phantom type: the message shape. Never present at run time. */
   readonly __runtimeShape?: RuntimeShape;
+  /** Phantom type: the JSON type (generated with json_types). Never present at run time. */
+  readonly __jsonType?: Opt extends { jsonType: infer J } ? J : JsonValue;
 };
 
+/** The JSON type of a message: the generated one (json_types), else JsonValue. */
+export type MessageJsonType<Desc extends DescMessage | GenMessage<Message>> = Desc extends { readonly __jsonType?: infer J }
+  ? unknown extends J
+    ? JsonValue
+    : J
+  : JsonValue;
+
 /** An enum descriptor that carries the TypeScript type of its values (for generated code). */
-export type GenEnum<RuntimeShape extends number, _JsonType = unknown> = DescEnum & {
+export type GenEnum<RuntimeShape extends number, JsonType = string> = DescEnum & {
   /** Phantom type: the enum shape. Never present at run time. */
   readonly __runtimeShape?: RuntimeShape;
+  /** Phantom type: the JSON type of the enum's values. Never present at run time. */
+  readonly __jsonType?: JsonType;
 };
+
+/** The JSON type of an enum's values: the generated union (json_types), else string. */
+export type EnumJsonType<Desc extends DescEnum> = Desc extends { readonly __jsonType?: infer J } ? (unknown extends J ? string : J) : string;
 
 /** An extension descriptor that carries the types of its extendee and value (for generated code). */
 export type GenExtension<Extendee extends Message = Message, RuntimeShape = unknown> = DescExtension & {

@@ -45,17 +45,17 @@ function resolverFor(deps: DescFile[]) {
 
 
 /** The message at `index` in a file, or nested inside it by the further indexes. */
-export function messageDesc<Shape extends Message>(file: DescFile, index: number, ...nested: number[]): GenMessage<Shape> {
+export function messageDesc<Shape extends Message, Opt = unknown>(file: DescFile, index: number, ...nested: number[]): GenMessage<Shape, Opt> {
   let desc = file.messages[index];
   for (const i of nested) desc = desc.nestedMessages[i];
-  return desc as unknown as GenMessage<Shape>;
+  return desc as unknown as GenMessage<Shape, Opt>;
 }
 
 /** The enum at `index` in a file, or, with further indexes, nested in a message. */
-export function enumDesc<Shape extends number>(file: DescFile, index: number, ...nested: number[]): GenEnum<Shape> {
-  if (nested.length === 0) return file.enums[index] as GenEnum<Shape>;
+export function enumDesc<Shape extends number, JsonType = string>(file: DescFile, index: number, ...nested: number[]): GenEnum<Shape, JsonType> {
+  if (nested.length === 0) return file.enums[index] as GenEnum<Shape, JsonType>;
   const last = nested.pop()!;
-  return messageDesc(file, index, ...nested).nestedEnums[last] as GenEnum<Shape>;
+  return messageDesc(file, index, ...nested).nestedEnums[last] as GenEnum<Shape, JsonType>;
 }
 
 /** The extension at `index` in a file, or, with further indexes, nested in a message. */

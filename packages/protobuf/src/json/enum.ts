@@ -2,6 +2,7 @@
  * Enums in JSON: values are written by name (or as numbers), and read from names or
  * numbers. `google.protobuf.NullValue` is JSON `null`.
  */
+import type { EnumJsonType } from "../types.js";
 import type { DescEnum } from "../descriptors/types.js";
 import { JsonDecodeError, JsonEncodeError, JsonProblem, formatJson } from "./errors.js";
 
@@ -82,14 +83,14 @@ export function enumWriter(desc: DescEnum, asInteger: boolean): (value: number) 
  * Serializes an enum value to JSON: its name, or `null` for `google.protobuf.NullValue`.
  * Throws JsonEncodeError if the enum has no value with this number.
  */
-export function enumToJson<Desc extends DescEnum>(descEnum: Desc, value: number): string | null {
+export function enumToJson<Desc extends DescEnum>(descEnum: Desc, value: number): EnumJsonType<Desc> {
   const plan = enumPlan(descEnum);
-  if (plan.isNullValue) return null;
+  if (plan.isNullValue) return null as unknown as EnumJsonType<Desc>;
   const name = plan.names.get(value);
   if (name === undefined) {
     throw new JsonEncodeError(descEnum.typeName, "", `${value} is not a value of enum ${descEnum.typeName}`);
   }
-  return name;
+  return name as unknown as EnumJsonType<Desc>;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * `toJson()` and `toJsonString()`: serialize messages with the proto3 JSON mapping.
  */
+import type { MessageJsonType } from "../types.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { MessageShape } from "../types.js";
 import { toEncodeError } from "./errors.js";
@@ -34,9 +35,9 @@ export function toJson<Desc extends DescMessage>(
   schema: Desc,
   message: MessageShape<Desc>,
   options?: Partial<JsonWriteOptions>,
-): JsonValue {
+): MessageJsonType<Desc> {
   try {
-    return messageWriter(schema, optionBits(options))(message, context(options));
+    return messageWriter(schema, optionBits(options))(message, context(options)) as MessageJsonType<Desc>;
   } catch (e) {
     throw toEncodeError(e, schema.typeName);
   }
