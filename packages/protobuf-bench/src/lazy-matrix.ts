@@ -12,7 +12,6 @@
 //
 // Run through scripts/bench.mjs, which starts node with --single-threaded-gc and --expose-gc.
 
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as os from "node:os";
@@ -27,6 +26,7 @@ import { file_bench_strings_v1_strings as pbStrings } from "./gen/pbjet/bench/st
 import { file_bench_strings_v1_strings as esStrings } from "./gen/es/bench/strings/v1/strings_pb.js";
 
 import { buildFixtures, buildLogsExport, buildTraceExport, type Init } from "./fixtures.js";
+import { machine, versions } from "./machine.js";
 import { checkInit, toProtobufjsObject } from "./init-walk.js";
 import { esJsonLength, esSchema, pbjetSchema } from "./libs.js";
 import { measureCell, type Contender } from "./measure.js";
@@ -78,40 +78,8 @@ for (const s of scenarios) if (!SCENARIOS.includes(s)) throw new Error(`unknown 
 
 // ---------------------------------------------------------------------------------------------
 // Machine and versions (as in matrix.ts)
+// (src/machine.ts)
 
-function packageVersion(name: string): string {
-  let dir = dirname(require.resolve(name));
-  for (;;) {
-    const p = join(dir, "package.json");
-    if (existsSync(p)) {
-      const j = JSON.parse(readFileSync(p, "utf8"));
-      if (j.name === name) return j.version;
-    }
-    const up = dirname(dir);
-    if (up === dir) return "?";
-    dir = up;
-  }
-}
-function nproc(): string {
-  try {
-    return execFileSync("nproc", { encoding: "utf8" }).trim();
-  } catch {
-    return String(os.availableParallelism?.() ?? os.cpus().length);
-  }
-}
-const machine = {
-  node: process.version,
-  nproc: nproc(),
-  cpu: `${os.cpus()[0]?.model ?? "unknown CPU"}`.replace(/\s+/g, " ").trim(),
-  os: `${os.type()} ${os.release()} ${os.arch()}`,
-  memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`,
-};
-const versions = {
-  "@pbjet/protobuf": packageVersion("@pbjet/protobuf"),
-  "@bufbuild/protobuf": packageVersion("@bufbuild/protobuf"),
-  protobufjs: packageVersion("protobufjs"),
-  tinybench: packageVersion("tinybench"),
-};
 const command = process.env.PBJET_BENCH_COMMAND ?? `npm run bench -- --lazy${argv.length ? " " + argv.join(" ") : ""}`;
 const nodeCommand = process.env.PBJET_BENCH_NODE_COMMAND ?? `node ${process.execArgv.join(" ")} ${relative(repoRoot, process.argv[1])} ${argv.join(" ")}`.trim();
 const gcFlags = process.execArgv.filter((a) => a.includes("gc"));

@@ -8,10 +8,7 @@
 //
 // Run through scripts/bench.mjs, which starts node with --single-threaded-gc and --expose-gc.
 
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import * as os from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -20,6 +17,7 @@ import * as pbjet from "@pbjet/protobuf";
 import * as es from "@bufbuild/protobuf";
 
 import { buildFixtures, type Fixture } from "./fixtures.js";
+import { machine, versions } from "./machine.js";
 import { checkInit } from "./init-walk.js";
 import { buildSubjects, esJsonLength, esSchema, LIBS, OPS, pbjetJsonStatus, pbjetSchema, type LibId, type Op, type Subject } from "./libs.js";
 import { measureCell, type Contender } from "./measure.js";
@@ -28,7 +26,6 @@ import { renderMarkdown, renderSvg, type CellOutcome, type SizeRow } from "./rep
 const here = dirname(fileURLToPath(import.meta.url));
 const pkgDir = join(here, "..");
 const repoRoot = join(pkgDir, "..", "..");
-const require = createRequire(import.meta.url);
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
@@ -55,42 +52,8 @@ const minRounds = quick ? 8 : 30;
 
 // ---------------------------------------------------------------------------------------------
 // Machine and versions
+// (src/machine.ts)
 
-function packageVersion(name: string): string {
-  let dir = dirname(require.resolve(name));
-  for (;;) {
-    const p = join(dir, "package.json");
-    if (existsSync(p)) {
-      const j = JSON.parse(readFileSync(p, "utf8"));
-      if (j.name === name) return j.version;
-    }
-    const up = dirname(dir);
-    if (up === dir) return "?";
-    dir = up;
-  }
-}
-
-function nproc(): string {
-  try {
-    return execFileSync("nproc", { encoding: "utf8" }).trim();
-  } catch {
-    return String(os.availableParallelism?.() ?? os.cpus().length);
-  }
-}
-
-const machine = {
-  node: process.version,
-  nproc: nproc(),
-  cpu: `${os.cpus()[0]?.model ?? "unknown CPU"}`.replace(/\s+/g, " ").trim(),
-  os: `${os.type()} ${os.release()} ${os.arch()}`,
-  memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`,
-};
-const versions = {
-  "@pbjet/protobuf": packageVersion("@pbjet/protobuf"),
-  "@bufbuild/protobuf": packageVersion("@bufbuild/protobuf"),
-  protobufjs: packageVersion("protobufjs"),
-  tinybench: packageVersion("tinybench"),
-};
 const command = process.env.PBJET_BENCH_COMMAND ?? `npm run bench --${argv.length ? " " + argv.join(" ") : ""}`;
 const nodeCommand = process.env.PBJET_BENCH_NODE_COMMAND ?? `node ${process.execArgv.join(" ")} ${relative(repoRoot, process.argv[1])} ${argv.join(" ")}`.trim();
 const gcFlags = process.execArgv.filter((a) => a.includes("gc"));
