@@ -69,7 +69,7 @@ function fromBinaryLazy<Desc extends DescMessage>(schema: Desc, bytes: Uint8Arra
     const r = new BinaryReader(bytes);
     messageValidator(schema)(r, r.len, 0, 0, ctx.maxDepth);
   }
-  return createView(schema, bytes, [0, bytes.length], 0, ctx) as MessageShape<Desc>;
+  return createView(schema, bytes, 0, bytes.length, undefined, 0, ctx) as MessageShape<Desc>;
 }
 
 /**

@@ -63,8 +63,8 @@ describe("per-field lazy options", () => {
     const bad = new Uint8Array([0x1a, 0x05, 0x08]);
     const verified = new BinaryWriter().tag(1, WireType.LengthDelimited).bytes(bad).finish();
     expect(() => fromBinary(Holder, verified)).toThrow(BinaryDecodeError);
-    // Not validated up front: a view scans its own top-level fields when it is created, so the
-    // truncation surfaces there (or, deeper in the tree, on access) — always as BinaryDecodeError.
+    // Not validated up front: a view scans its own top-level fields when one of them is first
+    // read, so the truncation surfaces there — always as BinaryDecodeError.
     const unverified = new BinaryWriter().tag(2, WireType.LengthDelimited).bytes(bad).finish();
     expect(() => {
       const msg = fromBinary(Holder, unverified) as Record<string, any>;
@@ -76,6 +76,10 @@ describe("per-field lazy options", () => {
     ).finish();
     const msg = fromBinary(Holder, deeper) as Record<string, any>;
     expect(isLazyMessage(msg.unverified)).toBe(true);
-    expect(() => msg.unverified.children).toThrow(BinaryDecodeError);
+    const children = msg.unverified.children;
+    expect(children).toHaveLength(1);
+    expect(() => children[0].name).toThrow(BinaryDecodeError);
+    // And again on the next read: a failed read leaves nothing half-decoded behind.
+    expect(() => children[0].name).toThrow(BinaryDecodeError);
   });
 });

@@ -108,7 +108,9 @@ describe.each(sets)("trust mode: %s descriptor set", (set) => {
           if (m === undefined) throw new Error(`nothing at level ${level}`);
         }
       });
-      expect([label, describeError(down)]).toEqual([label, expect.stringMatching(/^BinaryDecodeError: .*depth/)]);
+      // (A view's bytes are scanned when it is first read: groups too deeply nested within it
+      // fail that scan.)
+      expect([label, describeError(down)]).toEqual([label, expect.stringMatching(/^BinaryDecodeError: .*(depth|nesting)/)]);
       // And reading everything reports the same, without a RangeError anywhere.
       expect([label, trustProblems(set, desc, bytes)]).toEqual([label, []]);
     }
@@ -117,10 +119,13 @@ describe.each(sets)("trust mode: %s descriptor set", (set) => {
   test("10,000 levels of unknown groups", () => {
     for (const desc of types.slice(0, 20)) {
       const bytes = nestedUnknownGroups(desc, 10_000);
-      for (const options of [{}, { lazy: true }, { lazy: true, validate: false }]) {
+      for (const options of [{}, { lazy: true }]) {
         const e = errorOf(() => pb.fromBinary(desc, bytes, options));
         expect(describeError(e)).toMatch(/^BinaryDecodeError: .*(depth|nesting|deep)/);
       }
+      // Trusted: nothing is read until a field is; the first read reports the nesting.
+      const view = pb.fromBinary(desc, bytes, { lazy: true, validate: false });
+      expect(describeError(errorOf(() => view.$unknown))).toMatch(/^BinaryDecodeError: .*(depth|nesting|deep)/);
     }
   });
 });

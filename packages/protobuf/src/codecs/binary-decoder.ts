@@ -15,7 +15,7 @@ import { scalarReader, scalarWireType, scalarZeroValue, isPackable, type ScalarR
 import { setOwnProperty } from "./map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "./zero-message.js";
 import { boxValue, Boxing, elementBoxing, fieldBoxing, structToJson, unboxValue } from "./boxing.js";
-import { createView } from "../lazy/view-decode.js";
+import { createView, groupContentEnd, materializeView } from "../lazy/view-decode.js";
 import { messageValidator } from "../lazy/validate.js";
 import { stateOf, type ViewContext } from "../lazy/view-state.js";
 
@@ -387,7 +387,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
       } else if (fno === 2 && fwt === valueWireType) {
         value = readValue(r, fwt, depth, ctx);
       } else {
-        r.skip(fwt, fno);
+        r.skipValue(fwt, fno);
       }
     }
     r.len = outerLen;
@@ -410,17 +410,6 @@ const unverifiedViewContexts = new WeakMap<DecodeContext, ViewContext>();
  * Where the content of a group ends: at its end-group tag, found by skipping the group's
  * fields (the tag may be encoded in more bytes than needed, as any varint may).
  */
-function groupContentEnd(buf: Uint8Array, start: number, after: number): number {
-  const scan = new BinaryReader(buf);
-  scan.pos = start;
-  scan.len = after;
-  for (;;) {
-    const at = scan.pos;
-    const tag = scan.uint32();
-    if ((tag & 7) === WireType.EndGroup) return at;
-    scan.skip(tag & 7, tag >>> 3);
-  }
-}
 
 /**
  * A message field with the option `[lazy = true]` or `[unverified_lazy = true]`: decoded as a
@@ -445,7 +434,7 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }):
     if (wt === WireType.StartGroup) {
       start = r.pos;
       if (verify) messageValidator(desc)(r, r.len, no, depth + 1, ctx.maxDepth);
-      else r.skip(wt, no);
+      else r.skipValue(wt, no);
       end = groupContentEnd(r.buf, start, r.pos);
     } else {
       end = r.readEnd();
@@ -465,14 +454,19 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }):
       viewContexts.set(ctx, vctx);
     }
     if (list) {
-      (msg[name] as unknown[]).push(createView(desc, r.buf, [start, end], depth + 1, vctx));
+      (msg[name] as unknown[]).push(createView(desc, r.buf, start, end, undefined, depth + 1, vctx));
       return true;
     }
     // A repeated occurrence merges with the previous one: one view over both ranges.
     const prev = stateOf(msg[name]);
-    const ranges = prev !== undefined && prev.buf === r.buf ? [...prev.ranges, start, end] : [start, end];
-    if (msg[name] !== undefined && prev === undefined) {
-      // Merging into a message that is already decoded (mergeFromBinary): decode eagerly.
+    if (prev !== undefined && prev.buf === r.buf) {
+      msg[name] = createView(desc, r.buf, prev.start, prev.end, [...(prev.more ?? []), start, end], depth + 1, vctx);
+      return true;
+    }
+    if (msg[name] !== undefined) {
+      // Merging into a message that is already decoded (mergeFromBinary), or into a view of
+      // another input: decode eagerly into a mutable message.
+      if (prev !== undefined) msg[name] = materializeView(prev);
       const outer = r.len;
       r.pos = start;
       r.len = end;
@@ -481,7 +475,7 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }):
       r.pos = after;
       return true;
     }
-    msg[name] = createView(desc, r.buf, ranges, depth + 1, vctx);
+    msg[name] = createView(desc, r.buf, start, end, undefined, depth + 1, vctx);
     return true;
   };
 }

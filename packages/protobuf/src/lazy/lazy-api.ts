@@ -10,6 +10,7 @@ import { setOwnProperty } from "../codecs/map-key.js";
 import { ProtobufError } from "../wire/errors.js";
 import { stateOf } from "./view-state.js";
 import { materializeView } from "./view-decode.js";
+import { scanView } from "./view-scan.js";
 
 export { isLazyMessage, LazyMessageError } from "./view-state.js";
 
@@ -25,6 +26,7 @@ export function toMutable<Desc extends DescMessage>(schema: Desc, message: Messa
     throw new ProtobufError(`cannot convert ${s.desc.typeName} with the schema of ${schema.typeName}`);
   }
   const view = message as unknown as Record<string, unknown>;
+  const values = s.values ?? scanView(s);
   const out = zeroMessageFactory(schema)() as Record<string, unknown>;
   for (const member of schema.members) {
     const v = view[member.localName];
@@ -46,7 +48,7 @@ export function toMutable<Desc extends DescMessage>(schema: Desc, message: Messa
       default:
         if (v === undefined) break;
         // Explicit presence: copy only what the wire had, so that presence is kept.
-        if (member.fieldKind !== "message" && !isPresent(s.values[schema.members.indexOf(member)])) break;
+        if (member.fieldKind !== "message" && !isPresent(values[schema.members.indexOf(member)])) break;
         out[member.localName] = unfreeze(v);
     }
   }

@@ -12,84 +12,124 @@ import { scalarReader, scalarWireType } from "../codecs/scalar.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { setOwnProperty } from "../codecs/map-key.js";
 import { zeroMessageFactory } from "../codecs/zero-message.js";
-import { notDecoded, stateOf, viewState, type ViewContext, type ViewState } from "./view-state.js";
-import { decodeContext, scanView, slotDecoding, SlotKind, viewPlan, type Slot } from "./view-plan.js";
+import { stateOf, type ViewContext, type ViewState } from "./view-state.js";
+import { SlotKind, viewHooks, viewPlan, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
+import { sharedReader } from "./view-scan.js";
 
-/** Creates a view of a message whose content is the given [start, end) ranges of `buf`. */
-export function createView(desc: DescMessage, buf: Uint8Array, ranges: number[], depth: number, ctx: ViewContext): Message {
-  const plan = viewPlan(desc);
-  const view = Object.create(plan.proto) as Record<symbol, ViewState>;
+/**
+ * Creates a view of a message whose content is [start, end) of `buf` (and the further
+ * [start, end) pairs in `more`, for merged occurrences). Nothing is read until a field is.
+ */
+export function createView(desc: DescMessage, buf: Uint8Array, start: number, end: number, more: number[] | undefined, depth: number, ctx: ViewContext): Message {
+  return newView(viewPlan(desc), buf, start, end, more, depth, ctx);
+}
+
+function newView(plan: ViewPlan, buf: Uint8Array, start: number, end: number, more: number[] | undefined, depth: number, ctx: ViewContext): Message {
   const state: ViewState = {
-    view,
-    desc,
+    view: undefined as unknown as object,
+    desc: plan.desc,
+    plan,
     buf,
-    ranges,
+    start,
+    end,
+    more,
     depth,
     ctx,
-    values: new Array(plan.slots.length),
-    occurrences: [],
+    values: undefined,
+    occ: undefined,
     unknown: undefined,
     eager: undefined,
   };
-  view[viewState] = state;
-  scanView(plan, state);
-  return view as unknown as Message;
+  const view = new plan.View(state);
+  (state as { view: object }).view = view;
+  return view as Message;
 }
 
-/** The content range of one recorded occurrence of a message field. */
-function contentRange(buf: Uint8Array, start: number, end: number, wt: number): [number, number] {
+/** The end of a group's content: the offset of its end-group tag (`after` is the offset after it). */
+export function groupContentEnd(buf: Uint8Array, start: number, after: number): number {
+  // The end-group tag may be encoded in more bytes than needed (as any varint), so it is
+  // found by skipping the group's fields (nested groups are skipped whole), not by its size.
   const r = new BinaryReader(buf);
   r.pos = start;
-  r.len = end;
-  if (wt === WireType.StartGroup) {
-    // The occurrence ends after the end-group tag; the content ends before it. The tag may
-    // be encoded in more bytes than needed (as any varint), so it is found by skipping the
-    // group's fields (nested groups are skipped whole), not by its minimal size.
-    for (;;) {
-      const at = r.pos;
-      const tag = r.uint32();
-      if ((tag & 7) === WireType.EndGroup) return [start, at];
-      r.skip(tag & 7, tag >>> 3);
-    }
+  r.len = after;
+  for (;;) {
+    const at = r.pos;
+    const tag = r.uint32();
+    if ((tag & 7) === WireType.EndGroup) return at;
+    r.skipValue(tag & 7, tag >>> 3);
   }
-  r.uint32();
+}
+
+function checkDepth(state: ViewState, at: number): void {
+  if (state.depth >= state.ctx.maxDepth) {
+    throw new BinaryDecodeError(`maximum nesting depth ${state.ctx.maxDepth} exceeded at offset ${at}`, at, state.desc.typeName);
+  }
+}
+
+/** The content [start, end) of the message occurrence recorded at `at` in `state.occ`. */
+function contentRange(state: ViewState, r: BinaryReader, at: number): [number, number] {
+  const occ = state.occ!;
+  const start = occ[at];
+  if ((occ[at + 2] & 7) === WireType.StartGroup) return [start, groupContentEnd(state.buf, start, occ[at + 1])];
+  r.pos = start;
+  r.len = occ[at + 1];
+  const end = r.readEnd();
   return [r.pos, end];
 }
 
-function childView(state: ViewState, desc: DescMessage, ranges: number[]): Message {
-  if (state.depth >= state.ctx.maxDepth) {
-    throw new BinaryDecodeError(
-      `maximum nesting depth ${state.ctx.maxDepth} exceeded at offset ${ranges[0] ?? 0}`,
-      ranges[0] ?? 0,
-      state.desc.typeName,
-    );
+/** A child view of the message occurrence recorded at `at` in `state.occ`. */
+function childView(state: ViewState, plan: ViewPlan, r: BinaryReader, at: number): Message {
+  const occ = state.occ!;
+  checkDepth(state, occ[at]);
+  if ((occ[at + 2] & 7) !== WireType.StartGroup) {
+    // Inline contentRange() for the common case: no tuple.
+    r.pos = occ[at];
+    r.len = occ[at + 1];
+    const end = r.readEnd();
+    return newView(plan, state.buf, r.pos, end, undefined, state.depth + 1, state.ctx);
   }
-  return createView(desc, state.buf, ranges, state.depth + 1, state.ctx);
+  const [start, end] = contentRange(state, r, at);
+  return newView(plan, state.buf, start, end, undefined, state.depth + 1, state.ctx);
 }
 
-/** Child views for each recorded occurrence, or one merged view over all of them. */
-function occurrenceViews(state: ViewState, desc: DescMessage, occ: number[], merged: boolean): Message[] {
-  const views: Message[] = [];
+/** The occurrences of a slot in wire order (the chain links each to the one before). */
+function chain(occ: number[], last: number): number[] {
+  const out: number[] = [];
+  for (let k = last; k >= 0; k = occ[k + 3]) out.push(k);
+  return out.reverse();
+}
+
+/** One view over every occurrence of a singular message (protobuf merges them). */
+function mergedView(state: ViewState, plan: ViewPlan, last: number): Message {
+  const r = sharedReader(state.buf);
+  const occ = state.occ!;
+  if (occ[last + 3] < 0) return childView(state, plan, r, last);
+  checkDepth(state, occ[last]);
   const ranges: number[] = [];
-  for (let i = 0; i < occ.length; i += 4) {
-    const [s, e] = contentRange(state.buf, occ[i], occ[i + 1], occ[i + 2]);
-    if (merged) ranges.push(s, e);
-    else views.push(childView(state, desc, [s, e]));
-  }
-  return merged ? [childView(state, desc, ranges)] : views;
+  for (const k of chain(occ, last)) ranges.push(...contentRange(state, r, k));
+  return newView(plan, state.buf, ranges[0], ranges[1], ranges.slice(2), state.depth + 1, state.ctx);
 }
 
-/** Decodes recorded occurrences with the eager field decoder. */
-function decodeWithFieldDecoder(state: ViewState, field: DescField, holderValue: unknown, occ: number[]): unknown {
-  const dec = fieldDecoder(field);
+function messageList(state: ViewState, plan: ViewPlan, last: number): Message[] {
+  const occ = state.occ!;
+  let n = 0;
+  for (let k = last; k >= 0; k = occ[k + 3]) n++;
+  const list: Message[] = new Array(n);
+  const r = sharedReader(state.buf);
+  for (let k = last; k >= 0; k = occ[k + 3]) list[--n] = childView(state, plan, r, k);
+  return list;
+}
+
+/** Decodes the recorded occurrences of a field with its eager field decoder. */
+function decodeWithFieldDecoder(state: ViewState, field: DescField, dec: NonNullable<Slot["decoder"]>, holderValue: unknown, last: number): unknown {
   const name = field.oneof ? field.oneof.localName : field.localName;
   const holder: Record<string, unknown> = { [name]: holderValue };
-  const r = new BinaryReader(state.buf);
-  const ctx = decodeContext(state.ctx);
-  for (let i = 0; i < occ.length; i += 4) {
-    r.pos = occ[i];
-    r.len = occ[i + 1];
-    dec(holder, r, occ[i + 2], state.depth, ctx);
+  const r = sharedReader(state.buf);
+  const occ = state.occ!;
+  for (const k of chain(occ, last)) {
+    r.pos = occ[k];
+    r.len = occ[k + 1];
+    dec(holder, r, occ[k + 2] & 7, state.depth, state.ctx);
   }
   return holder[name];
 }
@@ -102,30 +142,49 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function decodeSlot(state: ViewState, slot: Slot): unknown {
-  const occ = state.occurrences[slot.index]!;
-  const field = slot.field;
+/** Decodes a slot on first access; `last` is the index in `state.occ` of its last occurrence. */
+function decodeSlot(state: ViewState, slot: Slot, last: number): unknown {
+  const occ = state.occ!;
   switch (slot.kind) {
-    case SlotKind.Message:
-      return occurrenceViews(state, field!.message!, occ, true)[0];
-    case SlotKind.MessageList:
-      return Object.freeze(occurrenceViews(state, field!.message!, occ, false));
-    case SlotKind.MessageMap:
-      return Object.freeze(decodeMessageMap(state, field as DescField & { fieldKind: "map" }, occ));
-    case SlotKind.Oneof: {
-      const no = occ[occ.length - 1];
-      const member = slot.oneof!.fields.find((f) => f.number === no)!;
-      const value =
-        member.fieldKind === "message" && member.message !== undefined && !isBoxedMember(member)
-          ? occurrenceViews(state, member.message, occ, true)[0]
-          : (decodeWithFieldDecoder(state, member, { case: undefined }, occ) as { value: unknown }).value;
-      return Object.freeze({ case: member.localName, value: deepFreeze(value) });
+    case SlotKind.String: {
+      const r = sharedReader(state.buf);
+      r.pos = occ[last];
+      r.len = occ[last + 1];
+      // Validated input needs no second UTF-8 check.
+      return r.string(slot.utf8Verify && !state.ctx.validated);
     }
+    case SlotKind.Bytes: {
+      const r = sharedReader(state.buf);
+      r.pos = occ[last];
+      r.len = occ[last + 1];
+      return r.bytes();
+    }
+    case SlotKind.Message:
+      return mergedView(state, (slot.childPlan ??= viewPlan(slot.message!)), last);
+    case SlotKind.MessageList:
+      return Object.freeze(messageList(state, (slot.childPlan ??= viewPlan(slot.message!)), last));
+    case SlotKind.MessageMap:
+      return Object.freeze(decodeMessageMap(state, slot.field as DescField & { fieldKind: "map" }, (slot.childPlan ??= viewPlan(slot.message!)), last));
+    case SlotKind.Oneof:
+      return decodeOneof(state, slot as OneofSlot, last);
     default: {
-      const initial = field!.fieldKind === "list" ? [] : field!.fieldKind === "map" ? {} : undefined;
-      return deepFreeze(decodeWithFieldDecoder(state, field!, initial, occ));
+      const field = slot.field!;
+      const initial = field.fieldKind === "list" ? [] : field.fieldKind === "map" ? {} : undefined;
+      return deepFreeze(decodeWithFieldDecoder(state, field, slot.decoder!, initial, last));
     }
   }
+}
+
+function decodeOneof(state: ViewState, slot: OneofSlot, last: number): unknown {
+  const m = slot.members.get(state.occ![last + 2] >>> 3)!;
+  const member = m.field;
+  let value: unknown;
+  if (member.fieldKind === "message" && !isBoxedMember(member)) {
+    value = mergedView(state, (m.childPlan ??= viewPlan(member.message)), last);
+  } else {
+    value = (decodeWithFieldDecoder(state, member, (m.decoder ??= fieldDecoder(member)), { case: undefined }, last) as { value: unknown }).value;
+  }
+  return Object.freeze({ case: member.localName, value: deepFreeze(value) });
 }
 
 function isBoxedMember(member: DescField): boolean {
@@ -133,14 +192,15 @@ function isBoxedMember(member: DescField): boolean {
   return member.message?.typeName === "google.protobuf.Struct" && member.parent.typeName !== "google.protobuf.Value";
 }
 
-function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map" }, occ: number[]): Record<string, unknown> {
+function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map" }, plan: ViewPlan, last: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const readKey = scalarReader(field.mapKey, false, field.utf8Verify);
+  const readKey = scalarReader(field.mapKey, false, field.utf8Verify && !state.ctx.validated);
   const keyWireType = scalarWireType(field.mapKey);
-  const r = new BinaryReader(state.buf);
-  for (let i = 0; i < occ.length; i += 4) {
-    r.pos = occ[i];
-    r.len = occ[i + 1];
+  const r = sharedReader(state.buf);
+  const occ = state.occ!;
+  for (const k of chain(occ, last)) {
+    r.pos = occ[k];
+    r.len = occ[k + 1];
     const end = r.readEnd();
     let key = keyZero(field);
     let value: [number, number] | undefined;
@@ -155,10 +215,12 @@ function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map
         value = [r.pos, vEnd];
         r.pos = vEnd;
       } else {
-        r.skip(wt, no);
+        r.skipValue(wt, no);
       }
     }
-    setOwnProperty(out, key, childView(state, field.message!, value ?? [end, end]));
+    checkDepth(state, occ[k]);
+    const [vs, ve] = value ?? [end, end];
+    setOwnProperty(out, key, newView(plan, state.buf, vs, ve, undefined, state.depth + 1, state.ctx));
   }
   return out;
 }
@@ -174,31 +236,36 @@ function keyZero(field: DescField & { fieldKind: "map" }): string {
   }
 }
 
-slotDecoding.decode = decodeSlot;
+viewHooks.decode = decodeSlot;
 
 /** Writes a view as the value of a message field (tag included): its original bytes. */
 export function writeViewField(state: ViewState, w: BinaryWriter, no: number, delimited: boolean): void {
-  const { buf, ranges } = state;
-  for (let i = 0; i < ranges.length; i += 2) {
-    const content = buf.subarray(ranges[i], ranges[i + 1]);
-    if (delimited) {
-      w.tag(no, WireType.StartGroup).raw(content).tag(no, WireType.EndGroup);
-    } else {
-      w.tag(no, WireType.LengthDelimited).bytes(content);
-    }
+  writeRange(state.buf, state.start, state.end, w, no, delimited);
+  const more = state.more;
+  if (more !== undefined) for (let i = 0; i < more.length; i += 2) writeRange(state.buf, more[i], more[i + 1], w, no, delimited);
+}
+
+function writeRange(buf: Uint8Array, start: number, end: number, w: BinaryWriter, no: number, delimited: boolean): void {
+  const content = buf.subarray(start, end);
+  if (delimited) {
+    w.tag(no, WireType.StartGroup).raw(content).tag(no, WireType.EndGroup);
+  } else {
+    w.tag(no, WireType.LengthDelimited).bytes(content);
   }
 }
 
 /** A copy of a view's original bytes. */
 export function viewBytes(state: ViewState): Uint8Array {
-  const { buf, ranges } = state;
-  let len = 0;
-  for (let i = 0; i < ranges.length; i += 2) len += ranges[i + 1] - ranges[i];
+  const more = state.more;
+  if (more === undefined) return state.buf.slice(state.start, state.end);
+  let len = state.end - state.start;
+  for (let i = 0; i < more.length; i += 2) len += more[i + 1] - more[i];
   const out = new Uint8Array(len);
-  let off = 0;
-  for (let i = 0; i < ranges.length; i += 2) {
-    out.set(buf.subarray(ranges[i], ranges[i + 1]), off);
-    off += ranges[i + 1] - ranges[i];
+  out.set(state.buf.subarray(state.start, state.end), 0);
+  let off = state.end - state.start;
+  for (let i = 0; i < more.length; i += 2) {
+    out.set(state.buf.subarray(more[i], more[i + 1]), off);
+    off += more[i + 1] - more[i];
   }
   return out;
 }
@@ -212,7 +279,7 @@ export function materializeView(state: ViewState): Message {
   const msg = zeroMessageFactory(desc)();
   const bytes = viewBytes(state);
   const r = new BinaryReader(bytes);
-  messageDecoder(desc)(msg, r, r.len, 0, state.depth, decodeContext(state.ctx));
+  messageDecoder(desc)(msg, r, r.len, 0, state.depth, state.ctx);
   return msg;
 }
 
@@ -222,5 +289,3 @@ export function eagerOf<T>(message: T): T {
   if (s === undefined) return message;
   return (s.eager ??= materializeView(s)) as T;
 }
-
-export { notDecoded };

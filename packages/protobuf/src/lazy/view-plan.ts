@@ -1,29 +1,31 @@
 /**
- * The compiled plan of views of one message type: a slot per field (and per oneof), the
- * prototype whose accessors read the slots, and the scanner that records where each field
- * occurs in the bytes. Built once per message descriptor and cached on it.
+ * The compiled plan of views of one message type: a slot per field (and per oneof), and the
+ * class whose prototype accessors read the slots. Built once per message descriptor and
+ * cached on it. The scan that fills the slots is in view-scan.ts; decoding a slot on first
+ * access in view-decode.ts.
  */
 import type { DescField, DescMessage, DescOneof } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
-import { BinaryReader } from "../wire/binary-reader.js";
-import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
-import type { UnknownField } from "../types.js";
 import { cachedPlan } from "../codecs/plan-cache.js";
-import { fieldDecoder, type DecodeContext, type FieldDecoder } from "../codecs/binary-decoder.js";
+import { fieldDecoder, type FieldDecoder } from "../codecs/binary-decoder.js";
 import { isPackable, scalarReader, scalarWireType, scalarZeroValue, type ScalarReader } from "../codecs/scalar.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../codecs/boxing.js";
-import { LazyMessageError, notDecoded, viewState, type ViewContext, type ViewState } from "./view-state.js";
+import { LazyMessageError, viewState, type ViewState } from "./view-state.js";
 
 /** How a slot's value is produced. */
 export const enum SlotKind {
   /** A singular scalar or open enum, decoded when the view is scanned. */
   Scalar,
-  /** Decoded when the view is scanned with the eager field decoder (closed enums). */
+  /** Decoded when the view is scanned with the eager field decoder (closed enums, wrappers). */
   EagerDecoded,
-  /** Decoded on first access with the eager field decoder (strings, bytes, scalar lists, ...). */
+  /** Decoded on first access with the eager field decoder (scalar lists, maps, Struct, ...). */
   LazyDecoded,
+  /** A singular string, decoded on first access. */
+  String,
+  /** A singular bytes field, a view of the input on first access. */
+  Bytes,
   /** A singular message field: a child view. */
   Message,
   /** A list of messages: child views. */
@@ -44,16 +46,36 @@ export interface Slot {
   readonly oneof: DescOneof | undefined;
   /** The value read when the field is absent. */
   readonly absent: unknown;
-  /** Records one occurrence during the scan; false if the wire type does not fit. */
-  scan(state: ViewState, r: BinaryReader, wt: number, no: number): boolean;
+  /** The wire types the slot takes, as a bit mask (1 << wire type); oneofs check per member. */
+  readonly wireTypes: number;
+  /** Only the last occurrence counts (singular strings and bytes). */
+  readonly lastOnly: boolean;
+  /** Scalar slots: reads the value. */
+  readonly read: ScalarReader | undefined;
+  /** The eager decoder of the field (EagerDecoded, LazyDecoded). */
+  readonly decoder: FieldDecoder | undefined;
+  /** String slots: check UTF-8 when decoding bytes that were not validated. */
+  readonly utf8Verify: boolean;
+  /** The message type of Message, MessageList and MessageMap slots. */
+  readonly message: DescMessage | undefined;
+  /** The view plan of `message`, once needed (message types may recurse). */
+  childPlan: ViewPlan | undefined;
 }
+
+/** Creates a view object for a state; `state.view` is set by the caller. */
+export type ViewConstructor = new (state: ViewState) => object;
 
 /** The plan of views of a message type. */
 export interface ViewPlan {
   readonly desc: DescMessage;
-  readonly proto: object;
+  readonly View: ViewConstructor;
   readonly slots: readonly Slot[];
-  slotFor(no: number): Slot | undefined;
+  /** Slots by field number below 256 (a oneof's slot under each member's number). */
+  readonly dense: readonly (Slot | undefined)[];
+  /** Slots by field number from 256 on. */
+  readonly sparse: ReadonlyMap<number, Slot>;
+  /** Some slots are decoded during the scan (their lists, maps and oneofs are frozen after it). */
+  readonly decodesDuringScan: boolean;
 }
 
 const planKey = Symbol("pbjet.viewPlan");
@@ -66,8 +88,17 @@ export function viewPlan(desc: DescMessage): ViewPlan {
   return cachedPlan(desc, planKey, buildPlan);
 }
 
-/** Decodes a slot on first access; provided by view-decode.ts (set at module load). */
-export const slotDecoding: { decode: (state: ViewState, slot: Slot) => unknown } = {
+/**
+ * Hooks set at module load by view-scan.ts and view-decode.ts (which import this module):
+ * scanning a view's bytes into its slots, and decoding a slot on first access.
+ */
+export const viewHooks: {
+  scan: (state: ViewState) => unknown[];
+  decode: (state: ViewState, slot: Slot, at: number) => unknown;
+} = {
+  scan: () => {
+    throw new Error("view scanning not initialized");
+  },
   decode: () => {
     throw new Error("view decoding not initialized");
   },
@@ -75,47 +106,50 @@ export const slotDecoding: { decode: (state: ViewState, slot: Slot) => unknown }
 
 function buildPlan(desc: DescMessage): ViewPlan {
   const slots: Slot[] = [];
-  const byNumber = new Map<number, Slot>();
+  const sparse = new Map<number, Slot>();
+  const dense: (Slot | undefined)[] = [];
   for (const member of desc.members) {
     const slot = member.kind === "oneof" ? oneofSlot(slots.length, member) : fieldSlot(slots.length, member);
     slots.push(slot);
-    for (const f of member.kind === "oneof" ? member.fields : [member]) byNumber.set(f.number, slot);
+    for (const f of member.kind === "oneof" ? member.fields : [member]) {
+      if (f.number < 256) dense[f.number] = slot;
+      else sparse.set(f.number, slot);
+    }
   }
-  const dense: (Slot | undefined)[] = [];
-  for (const [no, slot] of byNumber) if (no < 256) dense[no] = slot;
-  const proto = buildPrototype(desc, slots);
-  return {
-    desc,
-    proto,
-    slots,
-    slotFor: (no) => (no < 256 ? dense[no] : byNumber.get(no)),
-  };
+  // A packed array of the largest index used, so that lookups stay in bounds checks.
+  for (let i = 0; i < dense.length; i++) dense[i] ??= undefined;
+  const decodesDuringScan = slots.some((s) => s.kind === SlotKind.EagerDecoded || s.kind === SlotKind.Oneof);
+  return { desc, View: buildViewClass(desc, slots), slots, dense, sparse, decodesDuringScan };
 }
 
-/** Accessors for every field: getters decode on first access; setters throw. */
-function buildPrototype(desc: DescMessage, slots: Slot[]): object {
-  const proto: object = {};
+/** The state of `view`; throws if `view` is not a lazy view (e.g. a spread copy of one). */
+function ownState(view: { [viewState]?: ViewState }, typeName: string): ViewState {
+  const s = view[viewState];
+  if (s === undefined || s.view !== view) throw new LazyMessageError(`not a lazy view of ${typeName}`);
+  return s;
+}
+
+/** A class whose prototype has an accessor per slot: getters decode on first access; setters throw. */
+function buildViewClass(desc: DescMessage, slots: Slot[]): ViewConstructor {
+  class View {
+    constructor(state: ViewState) {
+      (this as unknown as Record<symbol, ViewState>)[viewState] = state;
+    }
+  }
+  const proto = View.prototype;
+  const typeName = desc.typeName;
   const readOnly = (name: string) => () => {
     throw new LazyMessageError(
-      `cannot set ${desc.typeName}.${name}: the message is a read-only lazy view (decoded with { lazy: true }); ` +
+      `cannot set ${typeName}.${name}: the message is a read-only lazy view (decoded with { lazy: true }); ` +
         `use toMutable(schema, message) to get a mutable copy`,
     );
   };
-  Object.defineProperty(proto, "$typeName", { value: desc.typeName, enumerable: true, writable: false, configurable: false });
+  Object.defineProperty(proto, "$typeName", { value: typeName, enumerable: true, writable: false, configurable: false });
   for (const slot of slots) {
-    const i = slot.index;
-    const absent = slot.absent;
     Object.defineProperty(proto, slot.name, {
       enumerable: true,
       configurable: false,
-      get(this: { [viewState]?: ViewState }) {
-        const s = this[viewState];
-        if (s === undefined || s.view !== this) throw new LazyMessageError(`not a lazy view of ${desc.typeName}`);
-        const v = s.values[i];
-        if (v === undefined) return absent;
-        if (v === notDecoded) return (s.values[i] = slotDecoding.decode(s, slot));
-        return v;
-      },
+      get: slotGetter(slot, typeName),
       set: readOnly(slot.name),
     });
   }
@@ -123,11 +157,34 @@ function buildPrototype(desc: DescMessage, slots: Slot[]): object {
     enumerable: false,
     configurable: false,
     get(this: { [viewState]?: ViewState }) {
-      return this[viewState]?.unknown;
+      const s = this[viewState];
+      if (s === undefined || s.view !== this) return undefined;
+      if (s.values === undefined) viewHooks.scan(s);
+      return s.unknown;
     },
     set: readOnly("$unknown"),
   });
-  return proto;
+  return View;
+}
+
+function slotGetter(slot: Slot, typeName: string): (this: { [viewState]?: ViewState }) => unknown {
+  const i = slot.index;
+  const absent = slot.absent;
+  if (slot.kind === SlotKind.Scalar || slot.kind === SlotKind.EagerDecoded) {
+    return function (this: { [viewState]?: ViewState }) {
+      const s = ownState(this, typeName);
+      const v = (s.values ?? viewHooks.scan(s))[i];
+      return v === undefined ? absent : v;
+    };
+  }
+  // Until decoded, the slot holds the index of its last occurrence (decoded values are never numbers).
+  return function (this: { [viewState]?: ViewState }) {
+    const s = ownState(this, typeName);
+    const values = s.values ?? viewHooks.scan(s);
+    const v = values[i];
+    if (typeof v === "number") return (values[i] = viewHooks.decode(s, slot, v));
+    return v === undefined ? absent : v;
+  };
 }
 
 /** The value of an absent field, as an eager message of the type would have it. */
@@ -151,18 +208,8 @@ function absentValue(field: DescField): unknown {
   }
 }
 
-function recordOccurrence(state: ViewState, i: number, r: BinaryReader, wt: number, no: number, replace: boolean): void {
-  const start = r.pos;
-  r.skip(wt, no);
-  let occ = state.occurrences[i];
-  if (occ === undefined || replace) {
-    occ = state.occurrences[i] = [];
-  }
-  occ.push(start, r.pos, wt, no);
-  state.values[i] = notDecoded;
-}
-
-function expectedWireType(field: DescField): number {
+/** The wire type a field's values have (packed lists also take LengthDelimited). */
+export function expectedWireType(field: DescField): number {
   if (field.fieldKind === "message" || (field.fieldKind === "list" && field.listKind === "message")) {
     return (field as { delimitedEncoding?: boolean }).delimitedEncoding ? WireType.StartGroup : WireType.LengthDelimited;
   }
@@ -171,205 +218,118 @@ function expectedWireType(field: DescField): number {
   return scalarWireType(scalar);
 }
 
-function isClosedEnumField(field: DescField): boolean {
+export function isClosedEnumField(field: DescField): boolean {
   return field.enum !== undefined && !field.enum.open;
 }
 
+interface SlotSpec {
+  kind: SlotKind;
+  wireTypes: number;
+  lastOnly?: boolean;
+  read?: ScalarReader;
+  decoder?: FieldDecoder;
+  message?: DescMessage;
+}
+
+function makeSlot(index: number, field: DescField, spec: SlotSpec): Slot {
+  return {
+    index,
+    name: field.localName,
+    kind: spec.kind,
+    field,
+    oneof: undefined,
+    absent: absentValue(field),
+    wireTypes: spec.wireTypes,
+    lastOnly: spec.lastOnly ?? false,
+    read: spec.read,
+    decoder: spec.decoder,
+    utf8Verify: field.fieldKind === "scalar" && field.scalar === ScalarType.STRING && field.utf8Verify,
+    message: spec.message,
+    childPlan: undefined,
+  };
+}
+
 function fieldSlot(index: number, field: DescField): Slot {
-  const name = field.localName;
-  const absent = absentValue(field);
-  const expected = expectedWireType(field);
-  if (isClosedEnumField(field) || (field.fieldKind === "scalar" && field.scalar !== ScalarType.STRING && field.scalar !== ScalarType.BYTES)) {
-    if (field.fieldKind === "scalar") {
-      const read: ScalarReader = scalarReader(field.scalar, field.longAsString, false);
-      return {
-        index, name, kind: SlotKind.Scalar, field, oneof: undefined, absent,
-        scan(state, r, wt) {
-          if (wt !== expected) return false;
-          state.values[index] = read(r);
-          return true;
-        },
-      };
-    }
-    // Closed enums: unknown values go to the unknown fields, so they are decoded up front.
-    return eagerSlot(index, field, absent);
+  const mask = 1 << expectedWireType(field);
+  if (isClosedEnumField(field)) {
+    // Unknown values of closed enums go to the unknown fields, so they are decoded up front.
+    // The decoder checks the wire type itself.
+    return makeSlot(index, field, { kind: SlotKind.EagerDecoded, wireTypes: 0xff, decoder: fieldDecoder(field) });
   }
   switch (field.fieldKind) {
+    case "scalar":
+      if (field.scalar === ScalarType.STRING) return makeSlot(index, field, { kind: SlotKind.String, wireTypes: mask, lastOnly: true });
+      if (field.scalar === ScalarType.BYTES) return makeSlot(index, field, { kind: SlotKind.Bytes, wireTypes: mask, lastOnly: true });
+      return makeSlot(index, field, { kind: SlotKind.Scalar, wireTypes: mask, read: scalarReader(field.scalar, field.longAsString, false) });
+    case "enum":
+      return makeSlot(index, field, { kind: SlotKind.Scalar, wireTypes: mask, read: scalarReader(ScalarType.INT32, false, false) });
     case "message":
-      if (fieldBoxing(field) !== Boxing.None) return lazyDecodedSlot(index, field, absent, [expected], false);
-      return {
-        index, name, kind: SlotKind.Message, field, oneof: undefined, absent,
-        scan(state, r, wt, no) {
-          if (wt !== expected) return false;
-          recordOccurrence(state, index, r, wt, no, false);
-          return true;
-        },
-      };
+      if (fieldBoxing(field) === Boxing.None) return makeSlot(index, field, { kind: SlotKind.Message, wireTypes: mask, message: field.message });
+      // Wrappers are unboxed to scalars (which a slot cannot tell from an occurrence index),
+      // so they are decoded during the scan; Struct (a JSON object) on first access.
+      return makeSlot(index, field, {
+        kind: fieldBoxing(field) === Boxing.Struct ? SlotKind.LazyDecoded : SlotKind.EagerDecoded,
+        wireTypes: fieldBoxing(field) === Boxing.Struct ? mask : 0xff,
+        decoder: fieldDecoder(field),
+      });
     case "list":
-      if (field.listKind === "message") {
-        if (elementBoxing(field) !== Boxing.None) return lazyDecodedSlot(index, field, absent, [expected], false);
-        return {
-          index, name, kind: SlotKind.MessageList, field, oneof: undefined, absent,
-          scan(state, r, wt, no) {
-            if (wt !== expected) return false;
-            recordOccurrence(state, index, r, wt, no, false);
-            return true;
-          },
-        };
+      if (field.listKind === "message" && elementBoxing(field) === Boxing.None) {
+        return makeSlot(index, field, { kind: SlotKind.MessageList, wireTypes: mask, message: field.message });
       }
-      return lazyDecodedSlot(
-        index, field, absent,
-        isPackable(field.listKind === "enum" ? ScalarType.INT32 : field.scalar!) ? [expected, WireType.LengthDelimited] : [expected],
-        false,
-      );
+      return makeSlot(index, field, {
+        kind: SlotKind.LazyDecoded,
+        wireTypes: field.listKind !== "message" && isPackable(field.listKind === "enum" ? ScalarType.INT32 : field.scalar!) ? mask | (1 << WireType.LengthDelimited) : mask,
+        decoder: fieldDecoder(field),
+      });
     case "map":
       if (field.mapKind === "message" && elementBoxing(field) === Boxing.None) {
-        return {
-          index, name, kind: SlotKind.MessageMap, field, oneof: undefined, absent,
-          scan(state, r, wt, no) {
-            if (wt !== WireType.LengthDelimited) return false;
-            recordOccurrence(state, index, r, wt, no, false);
-            return true;
-          },
-        };
+        return makeSlot(index, field, { kind: SlotKind.MessageMap, wireTypes: mask, message: field.message });
       }
-      return lazyDecodedSlot(index, field, absent, [WireType.LengthDelimited], false);
-    default:
-      // Singular strings and bytes: only the last occurrence counts.
-      return lazyDecodedSlot(index, field, absent, [expected], true);
+      return makeSlot(index, field, { kind: SlotKind.LazyDecoded, wireTypes: mask, decoder: fieldDecoder(field) });
   }
 }
 
-function lazyDecodedSlot(index: number, field: DescField, absent: unknown, accepted: number[], lastOnly: boolean): Slot {
-  return {
-    index, name: field.localName, kind: SlotKind.LazyDecoded, field, oneof: undefined, absent,
-    scan(state, r, wt, no) {
-      if (!accepted.includes(wt)) return false;
-      recordOccurrence(state, index, r, wt, no, lastOnly);
-      return true;
-    },
-  };
+/** A oneof member's wire type and, for closed enum members, the decoder used during the scan. */
+export interface OneofMember {
+  readonly field: DescField;
+  readonly wireType: number;
+  readonly scanDecoder: FieldDecoder | undefined;
+  /** Decodes the member on first access (members that are not child views), once needed. */
+  decoder: FieldDecoder | undefined;
+  /** The view plan of a message member, once needed. */
+  childPlan: ViewPlan | undefined;
 }
 
-/** A slot decoded during the scan with the eager field decoder, into a scratch holder. */
-function eagerSlot(index: number, field: DescField, absent: unknown): Slot {
-  const dec: FieldDecoder = fieldDecoder(field);
-  const name = field.localName;
-  return {
-    index, name, kind: SlotKind.EagerDecoded, field, oneof: undefined, absent,
-    scan(state, r, wt) {
-      const holder = scratchHolder(state, name, field, state.values[index]);
-      if (!dec(holder, r, wt, state.depth, decodeContext(state.ctx))) return false;
-      state.values[index] = holder[name];
-      takeUnknown(state, holder);
-      return true;
-    },
-  };
+/** Oneof slots carry their members by field number. */
+export interface OneofSlot extends Slot {
+  readonly members: ReadonlyMap<number, OneofMember>;
 }
 
-function oneofSlot(index: number, oneof: DescOneof): Slot {
-  const expected = new Map(oneof.fields.map((f) => [f.number, expectedWireType(f)]));
-  // Records an occurrence of a member, decoded on first access (a message member as a view).
-  const record = (state: ViewState, r: BinaryReader, wt: number, no: number): boolean => {
-    if (wt !== expected.get(no)) return false;
-    // The last member seen wins; repeated occurrences of a message member merge.
-    const occ = state.occurrences[index];
-    const same = occ !== undefined && occ[occ.length - 1] === no;
-    const member = oneof.fields.find((f) => f.number === no)!;
-    recordOccurrence(state, index, r, wt, no, !(same && member.fieldKind === "message"));
-    return true;
-  };
-  const closedEnums = oneof.fields.filter(isClosedEnumField);
-  if (closedEnums.length > 0) {
-    // A closed enum member may route an unknown value to the unknown fields: such members are
-    // decoded during the scan. The other members are recorded as usual, so that a message
-    // member is a read-only child view, not a mutable message inside the view.
-    const decoders = new Map(closedEnums.map((f) => [f.number, fieldDecoder(f)]));
-    return {
-      index, name: oneof.localName, kind: SlotKind.Oneof, field: undefined, oneof, absent: noCase,
-      scan(state, r, wt, no) {
-        const dec = decoders.get(no);
-        if (dec === undefined) return record(state, r, wt, no);
-        const holder: Record<string, unknown> = { [oneof.localName]: { case: undefined } };
-        if (!dec(holder, r, wt, state.depth, decodeContext(state.ctx))) return false;
-        const value = holder[oneof.localName] as { case: string | undefined };
-        if (value.case !== undefined) {
-          // A known value selects the enum member, replacing any earlier member.
-          state.values[index] = Object.freeze(value);
-          (state.occurrences as (number[] | undefined)[])[index] = undefined;
-        }
-        takeUnknown(state, holder);
-        return true;
-      },
-    };
+function oneofSlot(index: number, oneof: DescOneof): OneofSlot {
+  const members = new Map<number, OneofMember>();
+  for (const f of oneof.fields) {
+    members.set(f.number, {
+      field: f,
+      wireType: expectedWireType(f),
+      scanDecoder: isClosedEnumField(f) ? fieldDecoder(f) : undefined,
+      decoder: undefined,
+      childPlan: undefined,
+    });
   }
   return {
-    index, name: oneof.localName, kind: SlotKind.Oneof, field: undefined, oneof, absent: noCase,
-    scan: record,
+    index,
+    name: oneof.localName,
+    kind: SlotKind.Oneof,
+    field: undefined,
+    oneof,
+    absent: noCase,
+    wireTypes: 0xff,
+    lastOnly: false,
+    read: undefined,
+    decoder: undefined,
+    utf8Verify: false,
+    message: undefined,
+    childPlan: undefined,
+    members,
   };
-}
-
-function scratchHolder(state: ViewState, name: string, field: DescField, current: unknown): Record<string, unknown> {
-  let value = current;
-  if (value === undefined) {
-    value = field.fieldKind === "list" ? [] : field.fieldKind === "map" ? {} : undefined;
-  }
-  return { [name]: value };
-}
-
-function takeUnknown(state: ViewState, holder: { $unknown?: UnknownField[] }): void {
-  if (holder.$unknown !== undefined) {
-    (state.unknown as UnknownField[] | undefined) ??= [];
-    (state.unknown as UnknownField[]).push(...holder.$unknown);
-  }
-}
-
-const contexts = new WeakMap<ViewContext, DecodeContext>();
-
-/** The eager decoders' context for a view context. */
-export function decodeContext(ctx: ViewContext): DecodeContext {
-  let dc = contexts.get(ctx);
-  if (dc === undefined) {
-    dc = { readUnknown: ctx.readUnknown, maxDepth: ctx.maxDepth };
-    contexts.set(ctx, dc);
-  }
-  return dc;
-}
-
-/** Records every field of the view's bytes into its slots. */
-export function scanView(plan: ViewPlan, state: ViewState): void {
-  const r = new BinaryReader(state.buf);
-  const ranges = state.ranges;
-  for (let i = 0; i < ranges.length; i += 2) {
-    r.pos = ranges[i];
-    r.len = ranges[i + 1];
-    while (r.pos < r.len) {
-      const tagAt = r.pos;
-      const tag = r.uint32();
-      const no = tag >>> 3;
-      const wt = tag & 7;
-      if (no === 0) throw new BinaryDecodeError(`invalid field number 0 at offset ${tagAt}`, tagAt, plan.desc.typeName);
-      if (wt === WireType.EndGroup) {
-        throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${tagAt}`, tagAt, plan.desc.typeName);
-      }
-      const slot = plan.slotFor(no);
-      if (slot === undefined || !slot.scan(state, r, wt, no)) {
-        const data = r.skip(wt, no);
-        if (state.ctx.readUnknown) {
-          (state.unknown as UnknownField[] | undefined) ??= [];
-          (state.unknown as UnknownField[]).push({ no, wireType: wt, data });
-        }
-      }
-    }
-  }
-  // Lists, maps and oneofs decoded during the scan are handed out read-only.
-  for (const slot of plan.slots) {
-    const v = state.values[slot.index];
-    if (slot.kind === SlotKind.EagerDecoded && typeof v === "object" && v !== null) Object.freeze(v);
-  }
-  if (state.unknown !== undefined) {
-    // The entries too: a changed entry would be written by toMutable() copies.
-    for (const u of state.unknown) Object.freeze(u);
-    Object.freeze(state.unknown);
-  }
 }

@@ -4,6 +4,7 @@
  * Views are read-only, so that serializing an untouched view can copy its original bytes.
  */
 import type { DescMessage } from "../descriptors/types.js";
+import type { ViewPlan } from "./view-plan.js";
 import type { Message, UnknownField } from "../types.js";
 import { ProtobufError } from "../wire/errors.js";
 
@@ -25,27 +26,37 @@ export interface ViewState {
   /** The view this state belongs to (a spread copy of a view is not a view). */
   readonly view: object;
   readonly desc: DescMessage;
+  /** The compiled view plan of `desc`. */
+  readonly plan: ViewPlan;
   readonly buf: Uint8Array;
+  /** The message's content: [start, end) of `buf`. */
+  readonly start: number;
+  readonly end: number;
   /**
-   * The message's content, as [start, end) pairs: one pair normally; more when a singular
-   * message field occurs several times on the wire (protobuf merges the occurrences).
+   * Further [start, end) pairs when a singular message field occurs several times on the
+   * wire (protobuf merges the occurrences); otherwise undefined.
    */
-  readonly ranges: readonly number[];
+  readonly more: readonly number[] | undefined;
   /** Nesting depth of this message (the root is 0). */
   readonly depth: number;
   readonly ctx: ViewContext;
-  /** Per field slot: the decoded value, or `notDecoded`. */
-  readonly values: unknown[];
-  /** Per lazy field slot: the occurrences on the wire as [start, end, wireType] triples. */
-  readonly occurrences: (number[] | undefined)[];
+  /**
+   * Per field slot: the decoded value; for a slot decoded on first access, the index in
+   * `occ` of its last occurrence until then; undefined when absent. Undefined until the
+   * view's bytes are scanned, which happens on the first read of any field.
+   */
+  values: unknown[] | undefined;
+  /**
+   * The occurrences of the fields decoded on first access, as [start, end, tag, previous]
+   * records: `start` is where the value begins (its length prefix included), `previous`
+   * the index of the same slot's previous occurrence, or -1.
+   */
+  occ: number[] | undefined;
   /** Unknown fields (and extensions), frozen. */
   unknown: readonly UnknownField[] | undefined;
   /** The fully decoded (eager) message, once something needed it. */
   eager: Message | undefined;
 }
-
-/** Marks a field slot whose value has not been decoded yet. */
-export const notDecoded: unique symbol = Symbol("pbjet.notDecoded");
 
 /** The state of a view, or undefined if the value is not a view. */
 export function stateOf(value: unknown): ViewState | undefined {

@@ -99,6 +99,16 @@ export class BinaryReader {
    */
   skip(wireType: WireType, fieldNo?: number, recursionLimit = GROUP_DEPTH_LIMIT): Uint8Array {
     const start = this.pos;
+    this.skipValue(wireType, fieldNo, recursionLimit);
+    return this.buf.subarray(start, this.pos);
+  }
+
+  /**
+   * Skip the value of a field like skip(), without returning its bytes (no allocation).
+   * @internal
+   */
+  skipValue(wireType: WireType, fieldNo?: number, recursionLimit = GROUP_DEPTH_LIMIT): void {
+    const start = this.pos;
     switch (wireType) {
       case WireType.Varint:
         this.skipVarint();
@@ -120,7 +130,6 @@ export class BinaryReader {
       default:
         throw decodeErr(`invalid wire type ${wireType as number} at offset ${start}`, start);
     }
-    return this.buf.subarray(start, this.pos);
   }
 
   private skipGroup(fieldNo: number | undefined, limit: number): void {
@@ -143,7 +152,7 @@ export class BinaryReader {
       if (wt === WireType.StartGroup) {
         this.skipGroup(tag >>> 3, limit - 1);
       } else {
-        this.skip(wt, tag >>> 3);
+        this.skipValue(wt, tag >>> 3);
       }
     }
   }

@@ -2,6 +2,7 @@
  * UTF-8 encoding and decoding, configurable for runtimes without the
  * WHATWG Encoding API.
  */
+import { invalidUtf8At } from "./utf8-check.js";
 import { ProtobufError } from "./errors.js";
 
 /** UTF-8 conversion functions used by pbjet. */
@@ -41,35 +42,7 @@ interface EncodingGlobals {
  * sequence (per the Unicode standard, table 3-7), or -1 if all is valid.
  */
 export function findInvalidUtf8(bytes: Uint8Array): number {
-  const end = bytes.length;
-  let i = 0;
-  while (i < end) {
-    const b = bytes[i];
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    if (b < 0xc2 || b > 0xf4) return i;
-    if (b < 0xe0) {
-      if (i + 1 >= end || (bytes[i + 1] & 0xc0) !== 0x80) return i;
-      i += 2;
-      continue;
-    }
-    if (b < 0xf0) {
-      if (i + 2 >= end) return i;
-      const b1 = bytes[i + 1];
-      if (b1 < (b === 0xe0 ? 0xa0 : 0x80) || b1 > (b === 0xed ? 0x9f : 0xbf)) return i;
-      if ((bytes[i + 2] & 0xc0) !== 0x80) return i;
-      i += 3;
-      continue;
-    }
-    if (i + 3 >= end) return i;
-    const b1 = bytes[i + 1];
-    if (b1 < (b === 0xf0 ? 0x90 : 0x80) || b1 > (b === 0xf4 ? 0x8f : 0xbf)) return i;
-    if ((bytes[i + 2] & 0xc0) !== 0x80 || (bytes[i + 3] & 0xc0) !== 0x80) return i;
-    i += 4;
-  }
-  return -1;
+  return invalidUtf8At(bytes, 0, bytes.length);
 }
 
 /** Whether `text` has no lone surrogates (portable fallback for isWellFormed). */
