@@ -1,6 +1,6 @@
 // Profiling aid for lazy decoding: runs one lazy scenario on one fixture in a loop
 // (add node --cpu-prof to profile). Quicker to iterate with than the lazy matrix.
-//   npx tsx src/prof-lazy.ts <logs|site|site64|strings> <pass|unmarshal|inspect-item|inspect-group|readall> [eager|lazy|trusted|es] [ms]
+//   npx tsx src/prof-lazy.ts <logs|site|site64|strings> <pass|unmarshal|inspect-item|inspect-group|readall|filter> [eager|lazy|trusted|es] [ms]
 import * as pb from "@pbjet/protobuf";
 import * as es from "@bufbuild/protobuf";
 import { ExportLogsServiceRequestSchema as LogsSchema } from "./gen/pbjet/bench/otel/v1/logs_pb.js";
@@ -76,6 +76,18 @@ function inspectGroup(m: Any): number {
   return n;
 }
 
+/** Site: drops the pages with a robots meta tag (lazy: a mutable copy of the root). */
+function filterSite(m: Any): Any {
+  const keep = (p: Any) => !p.metaTags.some((t: Any) => t.name === "robots");
+  if (column === "es" || column === "eager") {
+    m.pages = m.pages.filter(keep);
+    return m;
+  }
+  const out = pb.toMutable(schema, m) as Any;
+  out.pages = out.pages.filter(keep);
+  return out;
+}
+
 const plan = planOf(schema, "es");
 const run: () => unknown = {
   unmarshal: () => decode(bytes),
@@ -83,6 +95,7 @@ const run: () => unknown = {
   readall: () => readAll(plan, decode(bytes)),
   "inspect-item": () => { const m = decode(bytes); inspectItem(m); return encode(m); },
   "inspect-group": () => { const m = decode(bytes); inspectGroup(m); return encode(m); },
+  filter: () => encode(filterSite(decode(bytes))),
 }[scenario]!;
 
 let sink: unknown;

@@ -15,6 +15,7 @@ import { zeroMessageFactory } from "../codecs/zero-message.js";
 import { stateOf, type ViewContext, type ViewState } from "./view-state.js";
 import { SlotKind, viewHooks, viewPlan, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
 import { sharedReader } from "./view-scan.js";
+import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "../wire/ascii-cache.js";
 
 /**
  * Creates a view of a message whose content is [start, end) of `buf` (and the further
@@ -150,8 +151,20 @@ function decodeSlot(state: ViewState, slot: Slot, last: number): unknown {
       const r = sharedReader(state.buf);
       r.pos = occ[last];
       r.len = occ[last + 1];
+      const end = r.readEnd();
+      if (end - r.pos <= ASCII_CACHE_MAX_LENGTH) {
+        const ascii = cachedAscii(state.buf, r.pos, end);
+        if (ascii !== undefined) return ascii;
+      }
+      r.pos = occ[last];
       // Validated input needs no second UTF-8 check.
       return r.string(slot.utf8Verify && !state.ctx.validated);
+    }
+    case SlotKind.Scalar64: {
+      const r = sharedReader(state.buf);
+      r.pos = occ[last];
+      r.len = occ[last + 1];
+      return slot.read!(r);
     }
     case SlotKind.Bytes: {
       const r = sharedReader(state.buf);

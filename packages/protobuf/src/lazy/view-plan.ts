@@ -18,6 +18,8 @@ import { LazyMessageError, viewState, type ViewState } from "./view-state.js";
 export const enum SlotKind {
   /** A singular scalar or open enum, decoded when the view is scanned. */
   Scalar,
+  /** A singular 64-bit integer (a bigint or a string, never a number), decoded on first access. */
+  Scalar64,
   /** Decoded when the view is scanned with the eager field decoder (closed enums, wrappers). */
   EagerDecoded,
   /** Decoded on first access with the eager field decoder (scalar lists, maps, Struct, ...). */
@@ -260,7 +262,12 @@ function fieldSlot(index: number, field: DescField): Slot {
     case "scalar":
       if (field.scalar === ScalarType.STRING) return makeSlot(index, field, { kind: SlotKind.String, wireTypes: mask, lastOnly: true });
       if (field.scalar === ScalarType.BYTES) return makeSlot(index, field, { kind: SlotKind.Bytes, wireTypes: mask, lastOnly: true });
-      return makeSlot(index, field, { kind: SlotKind.Scalar, wireTypes: mask, read: scalarReader(field.scalar, field.longAsString, false) });
+      return makeSlot(index, field, {
+        kind: is64BitInteger(field.scalar) ? SlotKind.Scalar64 : SlotKind.Scalar,
+        wireTypes: mask,
+        lastOnly: true,
+        read: scalarReader(field.scalar, field.longAsString, false),
+      });
     case "enum":
       return makeSlot(index, field, { kind: SlotKind.Scalar, wireTypes: mask, read: scalarReader(ScalarType.INT32, false, false) });
     case "message":
@@ -286,6 +293,19 @@ function fieldSlot(index: number, field: DescField): Slot {
         return makeSlot(index, field, { kind: SlotKind.MessageMap, wireTypes: mask, message: field.message });
       }
       return makeSlot(index, field, { kind: SlotKind.LazyDecoded, wireTypes: mask, decoder: fieldDecoder(field) });
+  }
+}
+
+function is64BitInteger(type: ScalarType): boolean {
+  switch (type) {
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+    case ScalarType.SINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      return true;
+    default:
+      return false;
   }
 }
 

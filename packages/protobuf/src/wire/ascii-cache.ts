@@ -1,0 +1,40 @@
+/**
+ * A small cache of short ASCII strings by their bytes, for lazy views: attribute keys, names
+ * and enum-like strings repeat throughout telemetry payloads, and a cached string costs no
+ * decoder call and no allocation. Each entry is checked byte for byte before it is returned.
+ */
+
+/** Strings longer than this are not cached. */
+export const ASCII_CACHE_MAX_LENGTH = 32;
+const SIZE = 2048;
+const table: string[] = new Array<string>(SIZE).fill("");
+
+/**
+ * The string of [start, end) of `buf` if those bytes are ASCII (and at most
+ * ASCII_CACHE_MAX_LENGTH), from the cache when it holds it; otherwise undefined.
+ */
+export function cachedAscii(buf: Uint8Array, start: number, end: number): string | undefined {
+  const n = end - start;
+  let h = n;
+  for (let i = start; i < end; i++) {
+    const c = buf[i];
+    if (c >= 0x80) return undefined;
+    h = (Math.imul(h, 0x1003f) + c) | 0;
+  }
+  const k = (h ^ (h >>> 11)) & (SIZE - 1);
+  const hit = table[k];
+  if (hit.length === n) {
+    let i = 0;
+    while (i < n && hit.charCodeAt(i) === buf[start + i]) i++;
+    if (i === n) return hit;
+  }
+  let s = "";
+  if (n <= 12) {
+    for (let i = start; i < end; i++) s += String.fromCharCode(buf[i]);
+  } else {
+    // One flat string (concatenation would build a rope).
+    s = String.fromCharCode.apply(null, buf.subarray(start, end) as unknown as number[]);
+  }
+  table[k] = s;
+  return s;
+}
