@@ -238,6 +238,21 @@ describe("BinaryWriter finish and reuse", () => {
     expect(third.every((b) => b === 9)).toBe(true);
     expect(first.buffer).not.toBe(second.buffer);
   });
+  test("a small result after a large one does not keep a large buffer alive", () => {
+    const w = new BinaryWriter();
+    const large = w.raw(new Uint8Array(100_000).fill(1)).finish();
+    // The next buffer is sized for a result like the last one; a small result in it is copied out.
+    const small = w.uint32(300).finish();
+    expect(hex(small)).toBe("ac02");
+    expect(small.buffer.byteLength).toBeLessThan(1024);
+    expect(large.every((b) => b === 1)).toBe(true);
+    // And results of similar sizes keep coming out right.
+    for (const n of [10, 5000, 70_000, 3, 100_000]) {
+      const out = w.raw(new Uint8Array(n).fill(n & 0xff)).finish();
+      expect(out.length).toBe(n);
+      expect(out.every((b) => b === (n & 0xff))).toBe(true);
+    }
+  });
   test("chaining returns this", () => {
     const w = new BinaryWriter();
     expect(w.uint32(1)).toBe(w);

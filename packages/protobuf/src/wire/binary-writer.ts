@@ -29,6 +29,11 @@ const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
 /** Size of the first buffer a writer allocates. */
 const INITIAL_CAPACITY = 128;
 /**
+ * finish() copies out results that fill less than an eighth of a buffer larger than this,
+ * so that a small result does not keep a large buffer alive.
+ */
+const PIN_LIMIT = 8192;
+/**
  * Strings at least this long are encoded with TextEncoder.encodeInto (faster
  * than the inline encoder from about 24 code units on, ASCII or not).
  */
@@ -97,6 +102,8 @@ export class BinaryWriter {
   private readonly forks: number[] = [];
   /** Number of open forks. */
   private depth = 0;
+  /** The capacity of the next fresh buffer: the last result's size, rounded up to a power of two. */
+  private nextCapacity = INITIAL_CAPACITY;
   /** Custom UTF-8 encoder given to the constructor, if any. */
   private readonly encodeUtf8: ((text: string) => Uint8Array) | undefined;
 
@@ -111,7 +118,7 @@ export class BinaryWriter {
   /** Make room for `size` more bytes by replacing the buffer with a larger one. */
   private grow(size: number): void {
     const need = this.pos + size;
-    let cap = this.buf.length === 0 ? INITIAL_CAPACITY : this.buf.length * 2;
+    let cap = this.buf.length === 0 ? this.nextCapacity : this.buf.length * 2;
     while (cap < need) cap *= 2;
     const next = new Uint8Array(cap);
     if (this.pos > 0) next.set(this.buf.subarray(0, this.pos));
@@ -129,14 +136,23 @@ export class BinaryWriter {
 
   /**
    * Return the bytes written so far (a view of the internal buffer, not a
-   * copy) and reset the writer. Further writes go to a fresh buffer, so the
-   * returned bytes are never overwritten. Throws if a fork is not joined.
+   * copy — unless they fill a small part of a large buffer) and reset the
+   * writer. Further writes go to a fresh buffer, sized for a result like this
+   * one, so the returned bytes are never overwritten. Throws if a fork is not
+   * joined.
    */
   finish(): Uint8Array {
     if (this.depth !== 0) {
       throw new ProtobufError(`cannot finish: ${this.depth} fork() call(s) without join()`);
     }
-    const out = this.buf.subarray(0, this.pos);
+    const len = this.pos;
+    const buf = this.buf;
+    const out = buf.length > PIN_LIMIT && len < buf.length >>> 3 ? buf.slice(0, len) : buf.subarray(0, len);
+    // Writers are reused for results of similar sizes: the next buffer starts large enough
+    // for one, instead of doubling its way up from a small one.
+    let cap = INITIAL_CAPACITY;
+    while (cap < len) cap *= 2;
+    this.nextCapacity = cap;
     this.buf = EMPTY;
     this.pos = 0;
     this.view = EMPTY_VIEW;
