@@ -67,7 +67,12 @@ function validatorPlan(desc: DescMessage): ValidatorPlan {
 /** The compiled validator of a message type. */
 export function messageValidator(desc: DescMessage): MessageValidator {
   const plan = validatorPlan(desc);
-  return (r, end, group, depth, maxDepth) => validate(plan, r, end, group, depth, maxDepth);
+  return (r, end, group, depth, maxDepth) => {
+    const outer = r.len;
+    const pos = validate(plan, r, r.pos, end, group, depth, maxDepth);
+    r.len = outer;
+    r.pos = pos;
+  };
 }
 
 function buildPlan(desc: DescMessage): ValidatorPlan {
@@ -82,92 +87,114 @@ function buildPlan(desc: DescMessage): ValidatorPlan {
   return { typeName: desc.typeName, dense, sparse };
 }
 
-/** Validates fields until `end`, or until the end-group tag of field `group`. */
-function validate(plan: ValidatorPlan, r: BinaryReader, end: number, group: number, depth: number, maxDepth: number): void {
+/**
+ * Validates the fields in [pos, end), or up to the end-group tag of field `group`; returns
+ * the offset after them. The common checks work on a local offset; the others go through
+ * the reader `r` (over the same bytes; its `len` is left at some `end`).
+ */
+function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number, group: number, depth: number, maxDepth: number): number {
   const buf = r.buf;
   const dense = plan.dense;
   let no = 0;
   try {
-    while (r.pos < end) {
-      const at = r.pos;
-      const b = buf[at];
-      let tag: number;
-      if (b < 0x80 && at < r.len) {
-        tag = b;
-        r.pos = at + 1;
+    while (pos < end) {
+      const at = pos;
+      let tag = buf[pos];
+      if (tag < 0x80) {
+        pos++;
       } else {
+        r.pos = pos;
+        r.len = end;
         tag = r.uint32();
+        pos = r.pos;
       }
       no = tag >>> 3;
       const wt = tag & 7;
       if (wt === WireType.EndGroup) {
-        if (no === group && group !== 0) return;
+        if (no === group && group !== 0) return pos;
         throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
       }
       if (no === 0) throw new BinaryDecodeError(`invalid field number 0 at offset ${at}`, at);
       const c = no < dense.length ? dense[no] : plan.sparse.get(no);
-      if (c === undefined) {
-        r.skipValue(wt, no);
-      } else if (c.wireType === wt) {
-        // The common checks inline; the others in checkValue().
+      if (c !== undefined && c.wireType === wt) {
         const check = c.check;
         if (check === Check.Varint) {
-          const pos = r.pos;
-          if (pos < r.len && buf[pos] < 0x80) r.pos = pos + 1;
-          else r.skipValue(wt, no);
-        } else if (check === Check.Bytes) {
-          r.pos = r.readEnd();
-        } else if (check === Check.Utf8) {
-          checkUtf8(r);
+          // Up to 10 bytes; a longer or truncated varint takes the reader's path (and error).
+          const limit = pos + 10 < end ? pos + 10 : end;
+          let p = pos;
+          while (p < limit && buf[p] >= 0x80) p++;
+          if (p < limit) {
+            pos = p + 1;
+            continue;
+          }
+        } else if (check === Check.Fixed64 || check === Check.Fixed32) {
+          const n = check === Check.Fixed64 ? 8 : 4;
+          if (pos + n > end) throw BinaryDecodeError.prematureEnd(pos, n, end - pos);
+          pos += n;
+          continue;
+        } else if (check !== Check.Group) {
+          // Length-delimited: bytes, a string, a message.
+          let len = pos < end ? buf[pos] : 0x80;
+          if (len < 0x80) {
+            pos++;
+          } else {
+            r.pos = pos;
+            r.len = end;
+            len = r.uint32();
+            pos = r.pos;
+          }
+          if (len > end - pos) throw BinaryDecodeError.prematureEnd(pos, len, end - pos);
+          const valueEnd = pos + len;
+          if (check === Check.Utf8) {
+            checkUtf8(buf, pos, valueEnd);
+          } else if (check === Check.Message) {
+            if (depth >= maxDepth) throw depthError(maxDepth, pos);
+            validate((c.sub ??= validatorPlan(c.message!)), r, pos, valueEnd, 0, depth + 1, maxDepth);
+          }
+          pos = valueEnd;
+          continue;
         } else {
-          checkValue(c, r, wt, no, depth, maxDepth);
+          if (depth >= maxDepth) throw depthError(maxDepth, pos);
+          pos = validate((c.sub ??= validatorPlan(c.message!)), r, pos, end, no, depth + 1, maxDepth);
+          continue;
         }
-      } else if (c.other === undefined || !c.other(r, wt, depth, maxDepth)) {
+      }
+      // Everything else (long varints, packed lists, map entries, unknown fields) through the reader.
+      r.pos = pos;
+      r.len = end;
+      if (c === undefined || c.wireType === wt || c.other === undefined || !c.other(r, wt, depth, maxDepth)) {
         r.skipValue(wt, no);
       }
+      pos = r.pos;
     }
   } catch (e) {
     throw e instanceof BinaryDecodeError ? e.withField(plan.typeName, no) : e;
   }
   if (group !== 0) {
-    throw new BinaryDecodeError(`missing end-group tag for field ${group} of ${plan.typeName} at offset ${r.pos}`, r.pos);
+    throw new BinaryDecodeError(`missing end-group tag for field ${group} of ${plan.typeName} at offset ${pos}`, pos);
   }
+  return pos;
 }
 
-/** Checks one value of a field whose wire type is the one expected. */
-function checkValue(c: FieldCheck, r: BinaryReader, wt: number, no: number, depth: number, maxDepth: number): void {
+/** Checks one value of a map entry (the reader is at the value; `r.len` is the entry's end). */
+function checkMapValue(c: FieldCheck, r: BinaryReader, wt: number, depth: number, maxDepth: number): void {
   switch (c.check) {
-    case Check.Varint: {
-      const pos = r.pos;
-      if (pos < r.len && r.buf[pos] < 0x80) r.pos = pos + 1;
-      else r.skipValue(wt, no);
+    case Check.Utf8: {
+      const end = r.readEnd();
+      checkUtf8(r.buf, r.pos, end);
+      r.pos = end;
       return;
     }
-    case Check.Fixed64:
-      skipFixed(r, 8);
-      return;
-    case Check.Fixed32:
-      skipFixed(r, 4);
-      return;
-    case Check.Bytes:
-      r.pos = r.readEnd();
-      return;
-    case Check.Utf8:
-      checkUtf8(r);
-      return;
     case Check.Message: {
       const end = r.readEnd();
       if (depth >= maxDepth) throw depthError(maxDepth, r.pos);
       const outer = r.len;
-      r.len = end;
-      validate((c.sub ??= validatorPlan(c.message!)), r, end, 0, depth + 1, maxDepth);
+      r.pos = validate((c.sub ??= validatorPlan(c.message!)), r, r.pos, end, 0, depth + 1, maxDepth);
       r.len = outer;
       return;
     }
-    case Check.Group:
-      if (depth >= maxDepth) throw depthError(maxDepth, r.pos);
-      validate((c.sub ??= validatorPlan(c.message!)), r, r.len, no, depth + 1, maxDepth);
-      return;
+    default:
+      r.skipValue(wt, 2);
   }
 }
 
@@ -175,27 +202,22 @@ function depthError(maxDepth: number, at: number): BinaryDecodeError {
   return new BinaryDecodeError(`maximum nesting depth ${maxDepth} exceeded at offset ${at}`, at);
 }
 
-function skipFixed(r: BinaryReader, n: number): void {
-  const pos = r.pos;
-  if (pos + n > r.len) throw BinaryDecodeError.prematureEnd(pos, n, r.len - pos);
-  r.pos = pos + n;
+/** Checks that [start, end) of `buf` (a string) is UTF-8. */
+function checkUtf8(buf: Uint8Array, start: number, end: number): void {
+  let i = start;
+  if (end - i < 16) {
+    // Short strings: an ASCII scan inline first.
+    while (i < end && buf[i] < 0x80) i++;
+    if (i === end) return;
+  }
+  const bad = invalidUtf8At(buf, i, end);
+  if (bad >= 0) throw new BinaryDecodeError(`invalid UTF-8 in string at offset ${bad}`, bad);
 }
 
 /** Skips a length-delimited string, checking that it is UTF-8. */
-function checkUtf8(r: BinaryReader): void {
+function skipUtf8(r: BinaryReader): void {
   const end = r.readEnd();
-  let i = r.pos;
-  if (end - i < 16) {
-    // Short strings: an ASCII scan inline first.
-    const buf = r.buf;
-    while (i < end && buf[i] < 0x80) i++;
-    if (i === end) {
-      r.pos = end;
-      return;
-    }
-  }
-  const bad = invalidUtf8At(r.buf, i, end);
-  if (bad >= 0) throw new BinaryDecodeError(`invalid UTF-8 in string at offset ${bad}`, bad);
+  checkUtf8(r.buf, r.pos, end);
   r.pos = end;
 }
 
@@ -216,7 +238,7 @@ function scalarCheck(type: ScalarType, utf8Verify: boolean): Check {
 /** Skips one value of a scalar type, checking it as the decoder would. */
 function scalarValueSkipper(type: ScalarType, utf8Verify: boolean): (r: BinaryReader) => void {
   const check = scalarCheck(type, utf8Verify);
-  if (check === Check.Utf8) return checkUtf8;
+  if (check === Check.Utf8) return skipUtf8;
   const wt = scalarWireType(type);
   return (r) => r.skipValue(wt);
 }
@@ -287,7 +309,7 @@ function mapEntryCheck(field: DescField & { fieldKind: "map" }): NonNullable<Fie
       const no = tag >>> 3;
       const fwt = tag & 7;
       if (no === 1 && fwt === keyWireType) key(r);
-      else if (no === 2 && fwt === value.wireType) checkValue(value, r, fwt, 2, depth, maxDepth);
+      else if (no === 2 && fwt === value.wireType) checkMapValue(value, r, fwt, depth, maxDepth);
       else r.skipValue(fwt, no);
     }
     r.len = outer;
