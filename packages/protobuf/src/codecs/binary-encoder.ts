@@ -13,7 +13,7 @@ import type { Message, UnknownField } from "../types.js";
 import { cachedPlan } from "./plan-cache.js";
 import { isScalarZeroValue, scalarFixedSize, scalarWireType, scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "./map-key.js";
-import { viewState, type ViewState } from "../lazy/view-state.js";
+import { viewStateIf, viewTypeInfo } from "../lazy/view-state.js";
 import { eagerOf, writeViewField } from "../lazy/view-decode.js";
 import { boxValue, Boxing, elementBoxing, fieldBoxing, jsonToStruct, type JsonObject } from "./boxing.js";
 
@@ -151,11 +151,12 @@ function valueEncoder(field: DescField): (value: any, w: BinaryWriter, writeUnkn
 
 function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) {
   let enc: MessageEncoder | undefined;
+  const views = viewTypeInfo(desc);
   if (delimited) {
     return (v: any, w: BinaryWriter, writeUnknown: boolean) => {
       // A lazy view that is written whole is copied from its original bytes.
-      const s: ViewState | undefined = v[viewState];
-      if (s !== undefined && s.view === v) {
+      const s = viewStateIf(views, v);
+      if (s !== undefined) {
         if (writeUnknown && s.ctx.readUnknown) return writeViewField(s, w, no, true);
         // Otherwise (its bytes hold unknown fields that are not to be written, or that it
         // dropped): encode its eager decode; its fields are accessors, not own properties.
@@ -169,8 +170,8 @@ function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) 
   }
   const tag = ((no << 3) | WireType.LengthDelimited) >>> 0;
   return (v: any, w: BinaryWriter, writeUnknown: boolean) => {
-    const s: ViewState | undefined = v[viewState];
-    if (s !== undefined && s.view === v) {
+    const s = viewStateIf(views, v);
+    if (s !== undefined) {
       if (writeUnknown && s.ctx.readUnknown) return writeViewField(s, w, no, false);
       // Otherwise (its bytes hold unknown fields that are not to be written, or that it
       // dropped): encode its eager decode; its fields are accessors, not own properties.
@@ -331,11 +332,12 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
   if (field.mapKind === "message") {
     const desc = field.message!;
     let enc: MessageEncoder | undefined;
+    const views = viewTypeInfo(desc);
     const struct = elementBoxing(field) === Boxing.Struct;
     writeValue = (w, v, writeUnknown) => {
       // A lazy view as a map value: its original bytes, or its eager decode.
-      const s: ViewState | undefined = v[viewState];
-      if (s !== undefined && s.view === v) {
+      const s = viewStateIf(views, v);
+      if (s !== undefined) {
         if (writeUnknown && s.ctx.readUnknown) return writeViewField(s, w, 2, false);
         v = eagerOf(v);
       }

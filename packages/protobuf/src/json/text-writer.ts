@@ -4,7 +4,8 @@
  * boolean options, like the value writer (writer.ts). Well-known types, unboxed fields and
  * extensions are rare and are written by the value writer, then stringified.
  */
-import { eagerOf } from "../lazy/view-decode.js";
+import { eagerOfType } from "../lazy/view-decode.js";
+import { viewTypeInfo } from "../lazy/view-state.js";
 import type { DescEnum, DescField, DescMessage } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
@@ -57,11 +58,12 @@ const textWriterBuilders = textWriterKeys.map((_, bits) => (d: DescMessage) => b
 
 function buildTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
   const wkt = wktWriter(desc, bits);
-  if (wkt !== undefined) return (msg, ctx) => JSON.stringify(wkt(eagerOf(msg), ctx));
+  const views = viewTypeInfo(desc);
+  if (wkt !== undefined) return (msg, ctx) => JSON.stringify(wkt(eagerOfType(views, msg), ctx));
   let fields: FieldTextWrite[] | undefined;
   let segs: string[] = [];
   return (msg, ctx) => {
-    msg = eagerOf(msg);
+    msg = eagerOfType(views, msg);
     // Compiled on first call, so that recursive types can refer to themselves.
     if (fields === undefined) [fields, segs] = compileFields(desc, bits);
     let s = "";

@@ -3,7 +3,8 @@
  * options, compiled once from the descriptor into a list of field writers, and cached.
  * Well-known types with a JSON form of their own get their writer from wkt-write.ts.
  */
-import { eagerOf } from "../lazy/view-decode.js";
+import { eagerOfType } from "../lazy/view-decode.js";
+import { viewTypeInfo } from "../lazy/view-state.js";
 import type { DescEnum, DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
@@ -55,12 +56,13 @@ const writerBuilders = writerKeys.map((_, bits) => (d: DescMessage) => buildWrit
 
 function buildWriter(desc: DescMessage, bits: number): MessageWriter {
   const wkt = wktWriter(desc, bits);
+  const views = viewTypeInfo(desc);
   // Lazy views are written from their eager decode (views keep defaults on accessors).
-  if (wkt !== undefined) return (msg, ctx) => wkt(eagerOf(msg), ctx);
+  if (wkt !== undefined) return (msg, ctx) => wkt(eagerOfType(views, msg), ctx);
   let fields: FieldWrite[] | undefined;
   let segs: string[] = [];
   return (msg, ctx) => {
-    msg = eagerOf(msg);
+    msg = eagerOfType(views, msg);
     // Compiled on first call, so that recursive types can refer to themselves.
     if (fields === undefined) [fields, segs] = compileFields(desc, bits);
     const out: JsonObject = {};

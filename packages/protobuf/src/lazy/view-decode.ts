@@ -12,7 +12,7 @@ import { scalarReader, scalarWireType } from "../codecs/scalar.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { setOwnProperty } from "../codecs/map-key.js";
 import { zeroMessageFactory } from "../codecs/zero-message.js";
-import { stateOf, type ViewContext, type ViewState } from "./view-state.js";
+import { stateOf, viewStateIf, type ViewContext, type ViewState, type ViewTypeInfo } from "./view-state.js";
 import { SlotKind, viewHooks, viewPlan, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
 import { sharedReader } from "./view-scan.js";
 import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "../wire/ascii-cache.js";
@@ -294,6 +294,13 @@ export function materializeView(state: ViewState): Message {
   const r = new BinaryReader(bytes);
   messageDecoder(desc)(msg, r, r.len, 0, state.depth, state.ctx);
   return msg;
+}
+
+/** Like eagerOf(), for a message of the type of `info` (cheaper on the eager paths). */
+export function eagerOfType<T extends object>(info: ViewTypeInfo, message: T): T {
+  const s = viewStateIf(info, message);
+  if (s === undefined) return message;
+  return (s.eager ??= materializeView(s)) as T;
 }
 
 /** The eager form of a message: the message itself, or the materialized view (cached). */

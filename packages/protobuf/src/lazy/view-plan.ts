@@ -12,7 +12,7 @@ import { cachedPlan } from "../codecs/plan-cache.js";
 import { fieldDecoder, type FieldDecoder } from "../codecs/binary-decoder.js";
 import { isPackable, scalarReader, scalarWireType, scalarZeroValue, type ScalarReader } from "../codecs/scalar.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../codecs/boxing.js";
-import { LazyMessageError, viewState, type ViewState } from "./view-state.js";
+import { LazyMessageError, viewState, viewTypeInfo, type ViewState } from "./view-state.js";
 
 /** How a slot's value is produced. */
 export const enum SlotKind {
@@ -121,7 +121,9 @@ function buildPlan(desc: DescMessage): ViewPlan {
   // A packed array of the largest index used, so that lookups stay in bounds checks.
   for (let i = 0; i < dense.length; i++) dense[i] ??= undefined;
   const decodesDuringScan = slots.some((s) => s.kind === SlotKind.EagerDecoded || s.kind === SlotKind.Oneof);
-  return { desc, View: buildViewClass(desc, slots), slots, dense, sparse, decodesDuringScan };
+  const View = buildViewClass(desc, slots);
+  viewTypeInfo(desc).proto = View.prototype;
+  return { desc, View, slots, dense, sparse, decodesDuringScan };
 }
 
 /** The state of `view`; throws if `view` is not a lazy view (e.g. a spread copy of one). */

@@ -7,6 +7,7 @@ import type { DescMessage } from "../descriptors/types.js";
 import type { ViewPlan } from "./view-plan.js";
 import type { Message, UnknownField } from "../types.js";
 import { ProtobufError } from "../wire/errors.js";
+import { cachedPlan } from "../codecs/plan-cache.js";
 
 /** The property under which a view keeps its state. */
 export const viewState: unique symbol = Symbol("pbjet.lazyView");
@@ -63,6 +64,28 @@ export function stateOf(value: unknown): ViewState | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const s = (value as { [viewState]?: ViewState })[viewState];
   return s !== undefined && s.view === value ? s : undefined;
+}
+
+/** Per message type: the prototype of its views, set when the type's view plan is built. */
+export interface ViewTypeInfo {
+  proto: object | undefined;
+}
+
+const typeInfoKey = Symbol("pbjet.viewTypeInfo");
+
+/** The view information of a message type (for the eager paths' cheap test, viewStateIf). */
+export function viewTypeInfo(desc: DescMessage): ViewTypeInfo {
+  return cachedPlan(desc, typeInfoKey, () => ({ proto: undefined }));
+}
+
+/**
+ * The state of `value` if it is a view of the type of `info`, else undefined. Costs the eager
+ * paths one load while no view of the type was ever made, and a prototype test after that.
+ */
+export function viewStateIf(info: ViewTypeInfo, value: object): ViewState | undefined {
+  const proto = info.proto;
+  if (proto === undefined || Object.getPrototypeOf(value) !== proto) return undefined;
+  return stateOf(value);
 }
 
 /** True if the message is a lazy view (decoded with `{ lazy: true }`). */
