@@ -7,7 +7,7 @@
 //   "pbjet A/A"  the shipped build again, loaded a second time: the noise floor.
 // Same measurement as the matrix (src/measure.ts). Prints a table; writes nothing.
 //
-//   node scripts/build-eager-only.mjs && node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts [--quick] [--filter re]
+//   node scripts/build-eager-only.mjs && node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts [--quick] [--filter re] [--ops encode,...]
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,6 +37,7 @@ const quick = argv.includes("--quick");
 const filterArg = argv.indexOf("--filter");
 const filter = filterArg >= 0 ? new RegExp(argv[filterArg + 1]) : undefined;
 const budgetMs = quick ? 600 : 3000;
+const opsArg = argv.indexOf("--ops");
 
 // The bench schemas as a FileDescriptorSet (made by @bufbuild/protobuf, so neither build under
 // test runs anything before it is measured).
@@ -73,8 +74,9 @@ const builds: [string, Build][] = [
 ];
 if (builds[0][1].api === builds[2][1].api) throw new Error("the A/A build is not a separate module instance");
 
-const OPS = ["encode", "decode", "passthrough", "readOne", "jsonEncode"] as const;
-type Op = (typeof OPS)[number];
+const ALL_OPS = ["encode", "decode", "passthrough", "readOne", "jsonEncode"] as const;
+type Op = (typeof ALL_OPS)[number];
+const OPS: readonly Op[] = opsArg >= 0 ? (argv[opsArg + 1].split(",") as Op[]) : ALL_OPS;
 let sink: unknown;
 
 function opsFor(b: Build, fx: Fixture, wire: Uint8Array): Record<Op, () => unknown> {

@@ -5,7 +5,7 @@ import type { DescMessage } from "./descriptors/types.js";
 import type { MessageShape } from "./types.js";
 import { BinaryWriter } from "./wire/binary-writer.js";
 import { messageEncoder } from "./codecs/binary-encoder.js";
-import { viewStateIf, viewTypeInfo } from "./lazy/view-state.js";
+import { lazyUse, viewStateIf, viewTypeInfo } from "./lazy/view-state.js";
 import { eagerOf, viewBytes } from "./lazy/view-decode.js";
 
 /** Options for `toBinary()`. */
@@ -26,7 +26,7 @@ export function toBinary<Desc extends DescMessage>(
 ): Uint8Array {
   const writeUnknown = options?.writeUnknownFields ?? true;
   // A lazy view is unchanged by construction: its original bytes are its encoding.
-  const view = viewStateIf(viewTypeInfo(schema), message);
+  const view = lazyUse.viewPlans ? viewStateIf(viewTypeInfo(schema), message) : undefined;
   if (view !== undefined) {
     // (Decoded with readUnknownFields: false, its bytes hold unknown fields it dropped.)
     if (writeUnknown && view.ctx.readUnknown) return viewBytes(view);

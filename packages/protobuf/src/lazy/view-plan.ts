@@ -12,7 +12,7 @@ import { cachedPlan } from "../codecs/plan-cache.js";
 import { fieldDecoder, type FieldDecoder } from "../codecs/binary-decoder.js";
 import { isPackable, scalarReader, scalarWireType, scalarZeroValue, type ScalarReader } from "../codecs/scalar.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../codecs/boxing.js";
-import { LazyMessageError, viewState, viewTypeInfo, type ViewState } from "./view-state.js";
+import { lazyUse, LazyMessageError, viewState, viewTypeInfo, type ViewState } from "./view-state.js";
 
 /** How a slot's value is produced. */
 export const enum SlotKind {
@@ -123,6 +123,7 @@ function buildPlan(desc: DescMessage): ViewPlan {
   const decodesDuringScan = slots.some((s) => s.kind === SlotKind.EagerDecoded || s.kind === SlotKind.Oneof);
   const View = buildViewClass(desc, slots);
   viewTypeInfo(desc).proto = View.prototype;
+  lazyUse.viewPlans = true;
   return { desc, View, slots, dense, sparse, decodesDuringScan };
 }
 

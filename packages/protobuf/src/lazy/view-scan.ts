@@ -57,17 +57,10 @@ function scanRange(plan: ViewPlan, state: ViewState, values: unknown[], occ: num
   try {
     while (r.pos < end) {
       const at = r.pos;
-      const b = buf[at];
-      let tag: number;
-      if (b < 0x80) {
-        tag = b;
-        r.pos = at + 1;
-      } else {
-        tag = r.uint32();
-      }
+      // (Field number 0 and wire types 6 and 7 throw.)
+      const tag = r.rawTag();
       no = tag >>> 3;
       const wt = tag & 7;
-      if (no === 0) throw new BinaryDecodeError(`invalid field number 0 at offset ${at}`, at);
       if (wt === WireType.EndGroup) throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
       const slot = no < dense.length ? dense[no] : plan.sparse.get(no);
       if (slot !== undefined && ((slot.wireTypes >>> wt) & 1) === 1 && scanSlot(state, slot, values, occ, r, tag, wt, no)) continue;

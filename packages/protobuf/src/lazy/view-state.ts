@@ -66,6 +66,9 @@ export function stateOf(value: unknown): ViewState | undefined {
   return s !== undefined && s.view === value ? s : undefined;
 }
 
+/** Whether any view plan was ever built (no view can exist before): one load for toBinary's test. */
+export const lazyUse = { viewPlans: false };
+
 /** Per message type: the prototype of its views, set when the type's view plan is built. */
 export interface ViewTypeInfo {
   proto: object | undefined;
