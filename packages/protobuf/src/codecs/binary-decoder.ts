@@ -25,6 +25,8 @@ export interface DecodeContext {
   readonly readUnknown: boolean;
   /** The maximum nesting depth of messages and groups. */
   readonly maxDepth: number;
+  /** When given, `unknown` is set when an unknown field is kept (its bytes are a view of the input). */
+  readonly track?: { unknown: boolean };
 }
 
 /**
@@ -84,6 +86,7 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
           const data = r.skip(wt, no);
           if (ctx.readUnknown) {
             ((msg as Message).$unknown ??= []).push({ no, wireType: wt, data });
+            if (ctx.track !== undefined) ctx.track.unknown = true;
           }
         }
       }
@@ -395,6 +398,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
       // A closed enum value that is unknown: the whole entry goes to the unknown fields.
       if (ctx.readUnknown) {
         ((msg as Message).$unknown ??= []).push({ no, wireType: WireType.LengthDelimited, data: r.buf.subarray(start, end) });
+        if (ctx.track !== undefined) ctx.track.unknown = true;
       }
       return true;
     }

@@ -21,6 +21,8 @@ export type MessageValidator = (r: BinaryReader, end: number, group: number, dep
 
 /** How a field's values are checked. */
 const enum Check {
+  /** In the one-byte tag table: no fast check (unknown field, other wire type, bad tag). */
+  None,
   /** A varint of at most 10 bytes. */
   Varint,
   /** Eight bytes. */
@@ -56,6 +58,11 @@ interface ValidatorPlan {
   readonly dense: readonly (FieldCheck | undefined)[];
   /** Checks by field number from 256 on. */
   readonly sparse: ReadonlyMap<number, FieldCheck>;
+  /**
+   * By one-byte tag (field numbers 1-15 with their wire type): the check to make, or
+   * Check.None for the general path. Saves looking up the field for most tags.
+   */
+  readonly oneByteTags: Uint8Array;
 }
 
 const planKey = Symbol("pbjet.validator");
@@ -84,7 +91,12 @@ function buildPlan(desc: DescMessage): ValidatorPlan {
     else sparse.set(f.number, c);
   }
   for (let i = 0; i < dense.length; i++) dense[i] ??= undefined;
-  return { typeName: desc.typeName, dense, sparse };
+  const oneByteTags = new Uint8Array(128);
+  for (let no = 1; no < 16 && no < dense.length; no++) {
+    const c = dense[no];
+    if (c !== undefined && c.wireType >= 0) oneByteTags[(no << 3) | c.wireType] = c.check;
+  }
+  return { typeName: desc.typeName, dense, sparse, oneByteTags };
 }
 
 /**
@@ -95,6 +107,7 @@ function buildPlan(desc: DescMessage): ValidatorPlan {
 function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number, group: number, depth: number, maxDepth: number): number {
   const buf = r.buf;
   const dense = plan.dense;
+  const oneByteTags = plan.oneByteTags;
   let no = 0;
   try {
     while (pos < end) {
@@ -102,6 +115,33 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
       let tag = buf[pos];
       if (tag < 0x80) {
         pos++;
+        no = tag >>> 3;
+        // Fast path: a one-byte tag of a known field with its expected wire type.
+        const check = oneByteTags[tag];
+        if (check === Check.Varint) {
+          const limit = pos + 10 < end ? pos + 10 : end;
+          let p = pos;
+          while (p < limit && buf[p] >= 0x80) p++;
+          if (p < limit) {
+            pos = p + 1;
+            continue;
+          }
+        } else if (check >= Check.Bytes && check <= Check.Message) {
+          const b = pos < end ? buf[pos] : 0x80;
+          if (b < 0x80) {
+            const valueEnd = pos + 1 + b;
+            if (valueEnd > end) throw BinaryDecodeError.prematureEnd(pos + 1, b, end - pos - 1);
+            if (check === Check.Utf8) {
+              checkUtf8(buf, pos + 1, valueEnd);
+            } else if (check === Check.Message) {
+              if (depth >= maxDepth) throw depthError(maxDepth, pos + 1);
+              const c = dense[no]!;
+              validate((c.sub ??= validatorPlan(c.message!)), r, pos + 1, valueEnd, 0, depth + 1, maxDepth);
+            }
+            pos = valueEnd;
+            continue;
+          }
+        }
       } else {
         r.pos = pos;
         r.len = end;

@@ -12,6 +12,7 @@ import { scalarReader, scalarWireType } from "../codecs/scalar.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { setOwnProperty } from "../codecs/map-key.js";
 import { zeroMessageFactory } from "../codecs/zero-message.js";
+import { cachedPlan } from "../codecs/plan-cache.js";
 import { stateOf, viewStateIf, type ViewContext, type ViewState, type ViewTypeInfo } from "./view-state.js";
 import { SlotKind, viewHooks, viewPlan, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
 import { sharedReader } from "./view-scan.js";
@@ -285,10 +286,22 @@ export function viewBytes(state: ViewState): Uint8Array {
 
 /**
  * Decodes a view fully into an eager message that holds no reference to the input: its
- * bytes are copied first, so bytes fields point into the copy.
+ * bytes are copied first, so bytes fields point into the copy — unless the type can hold no
+ * view of its input (no bytes fields, no lazy fields) and no unknown field turns up: then it
+ * is decoded from the input, without the copy.
  */
 export function materializeView(state: ViewState): Message {
   const desc = state.desc;
+  if (state.more === undefined && !mayReferToInput(desc)) {
+    const track = { unknown: false };
+    const msg = zeroMessageFactory(desc)();
+    const r = new BinaryReader(state.buf);
+    r.pos = state.start;
+    r.len = state.end;
+    messageDecoder(desc)(msg, r, state.end, 0, state.depth, { readUnknown: state.ctx.readUnknown, maxDepth: state.ctx.maxDepth, track });
+    if (!track.unknown) return msg;
+    // Unknown fields are views of the input: decode a copy instead.
+  }
   const msg = zeroMessageFactory(desc)();
   const bytes = viewBytes(state);
   const r = new BinaryReader(bytes);
@@ -301,6 +314,28 @@ export function eagerOfType<T extends object>(info: ViewTypeInfo, message: T): T
   const s = viewStateIf(info, message);
   if (s === undefined) return message;
   return (s.eager ??= materializeView(s)) as T;
+}
+
+const refersKey = Symbol("pbjet.mayReferToInput");
+
+/**
+ * Whether an eager decode of the type can hold views of its input besides unknown fields:
+ * bytes fields (and BytesValue), or fields with the `[lazy]` options, anywhere in its tree.
+ */
+function mayReferToInput(desc: DescMessage): boolean {
+  return cachedPlan(desc, refersKey, (root) => {
+    const seen = new Set<DescMessage>();
+    const visit = (m: DescMessage): boolean => {
+      if (seen.has(m)) return false;
+      seen.add(m);
+      for (const f of m.fields) {
+        if (f.lazy || f.scalar === ScalarType.BYTES) return true;
+        if (f.message !== undefined && visit(f.message)) return true;
+      }
+      return false;
+    };
+    return visit(root);
+  });
 }
 
 /** The eager form of a message: the message itself, or the materialized view (cached). */
