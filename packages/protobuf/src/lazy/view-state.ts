@@ -50,7 +50,8 @@ export interface ViewState {
   /**
    * The occurrences of the fields decoded on first access, as [start, end, tag, previous]
    * records: `start` is where the value begins (its length prefix included), `previous`
-   * the index of the same slot's previous occurrence, or -1.
+   * the index of the same slot's previous occurrence, or -1. (The same array as `values`:
+   * the records follow the slots.)
    */
   occ: number[] | undefined;
   /** Unknown fields (and extensions), frozen. */

@@ -15,19 +15,17 @@ const table: string[] = new Array<string>(SIZE).fill("");
  */
 export function cachedAscii(buf: Uint8Array, start: number, end: number): string | undefined {
   const n = end - start;
-  let h = n;
-  for (let i = start; i < end; i++) {
-    const c = buf[i];
-    if (c >= 0x80) return undefined;
-    h = (Math.imul(h, 0x1003f) + c) | 0;
-  }
-  const k = (h ^ (h >>> 11)) & (SIZE - 1);
+  if (n === 0) return "";
+  // A cheap slot from the length and three of the bytes; a hit is confirmed byte for byte
+  // (which also proves the bytes ASCII: cached strings are).
+  const k = (Math.imul(n, 0x9e3779b1) ^ (buf[start] << 14) ^ (buf[start + (n >> 1)] << 7) ^ buf[end - 1]) & (SIZE - 1);
   const hit = table[k];
   if (hit.length === n) {
     let i = 0;
     while (i < n && hit.charCodeAt(i) === buf[start + i]) i++;
     if (i === n) return hit;
   }
+  for (let i = start; i < end; i++) if (buf[i] >= 0x80) return undefined;
   let s = "";
   if (n <= 12) {
     for (let i = start; i < end; i++) s += String.fromCharCode(buf[i]);
