@@ -232,7 +232,9 @@ function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map
         r.skipValue(wt, no);
       }
     }
-    checkDepth(state, occ[k]);
+    // An entry without a value gets an empty message, which nests nothing (as in an eager
+    // decode, where only a value on the wire counts against the depth limit).
+    if (value !== undefined) checkDepth(state, value[0]);
     const [vs, ve] = value ?? [end, end];
     setOwnProperty(out, key, newView(plan, state.buf, vs, ve, undefined, state.depth + 1, state.ctx));
   }
