@@ -25,7 +25,9 @@ export interface BinaryReadOptions {
   lazy: boolean;
   /**
    * With `lazy`: validate the whole input up front (default true), so that later lazy decodes
-   * cannot fail. With `false`, bad bytes throw a BinaryDecodeError when the field is read.
+   * cannot fail. With `false`, nothing is checked before it is read: bad bytes throw a
+   * BinaryDecodeError when a field of the affected message is read, and a view that is only
+   * passed through is written as it came.
    */
   validate: boolean;
 }
