@@ -84,10 +84,14 @@ function childView(state: ViewState, plan: ViewPlan, r: BinaryReader, at: number
   const occ = state.occ!;
   checkDepth(state, occ[at]);
   if ((occ[at + 2] & 7) !== WireType.StartGroup) {
-    // Inline contentRange() for the common case: no tuple.
-    r.pos = occ[at];
-    r.len = occ[at + 1];
-    const end = r.readEnd();
+    // Inline contentRange() for the common case: no tuple. The scan checked the length
+    // prefix, so the content is what follows it up to the recorded end.
+    const start = occ[at];
+    const end = occ[at + 1];
+    if (state.buf[start] < 0x80) return newView(plan, state.buf, start + 1, end, undefined, state.depth + 1, state.ctx);
+    r.pos = start;
+    r.len = end;
+    r.readEnd();
     return newView(plan, state.buf, r.pos, end, undefined, state.depth + 1, state.ctx);
   }
   const [start, end] = contentRange(state, r, at);

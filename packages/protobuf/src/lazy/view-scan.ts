@@ -111,7 +111,13 @@ function scanSlot(state: ViewState, slot: Slot, values: unknown[], occ: number[]
 /** Skips a value of a known field (inline for the common wire types). */
 function skipKnown(r: BinaryReader, wt: number, no: number): void {
   if (wt === WireType.LengthDelimited) {
-    r.pos = r.readEnd();
+    // A one-byte length inline; longer ones through the reader.
+    const pos = r.pos;
+    const n = pos < r.len ? r.buf[pos] : 0x80;
+    if (n < 0x80 && pos + 1 + n <= r.len) r.pos = pos + 1 + n;
+    else r.pos = r.readEnd();
+  } else if (wt === WireType.Bit64 && r.pos + 8 <= r.len) {
+    r.pos += 8;
   } else if (wt === WireType.Varint) {
     const buf = r.buf;
     const pos = r.pos;
