@@ -113,35 +113,12 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
     while (pos < end) {
       const at = pos;
       let tag = buf[pos];
+      // A one-byte tag of a known field with its expected wire type takes its check from a
+      // table; any other tag is looked up (and bad tags rejected) first.
+      let check: number = Check.None;
       if (tag < 0x80) {
         pos++;
-        no = tag >>> 3;
-        // Fast path: a one-byte tag of a known field with its expected wire type.
-        const check = oneByteTags[tag];
-        if (check === Check.Varint) {
-          const limit = pos + 10 < end ? pos + 10 : end;
-          let p = pos;
-          while (p < limit && buf[p] >= 0x80) p++;
-          if (p < limit) {
-            pos = p + 1;
-            continue;
-          }
-        } else if (check >= Check.Bytes && check <= Check.Message) {
-          const b = pos < end ? buf[pos] : 0x80;
-          if (b < 0x80) {
-            const valueEnd = pos + 1 + b;
-            if (valueEnd > end) throw BinaryDecodeError.prematureEnd(pos + 1, b, end - pos - 1);
-            if (check === Check.Utf8) {
-              checkUtf8(buf, pos + 1, valueEnd);
-            } else if (check === Check.Message) {
-              if (depth >= maxDepth) throw depthError(maxDepth, pos + 1);
-              const c = dense[no]!;
-              validate((c.sub ??= validatorPlan(c.message!)), r, pos + 1, valueEnd, 0, depth + 1, maxDepth);
-            }
-            pos = valueEnd;
-            continue;
-          }
-        }
+        check = oneByteTags[tag];
       } else {
         r.pos = pos;
         r.len = end;
@@ -150,55 +127,59 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
       }
       no = tag >>> 3;
       const wt = tag & 7;
-      if (wt === WireType.EndGroup) {
-        if (no === group && group !== 0) return pos;
-        throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
+      let c: FieldCheck | undefined;
+      if (check === Check.None) {
+        if (wt === WireType.EndGroup) {
+          if (no === group && group !== 0) return pos;
+          throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
+        }
+        if (no === 0) throw new BinaryDecodeError(`invalid field number 0 at offset ${at}`, at);
+        c = no < dense.length ? dense[no] : plan.sparse.get(no);
+        if (c !== undefined && c.wireType === wt) check = c.check;
       }
-      if (no === 0) throw new BinaryDecodeError(`invalid field number 0 at offset ${at}`, at);
-      const c = no < dense.length ? dense[no] : plan.sparse.get(no);
-      if (c !== undefined && c.wireType === wt) {
-        const check = c.check;
-        if (check === Check.Varint) {
-          // Up to 10 bytes; a longer or truncated varint takes the reader's path (and error).
-          const limit = pos + 10 < end ? pos + 10 : end;
-          let p = pos;
-          while (p < limit && buf[p] >= 0x80) p++;
-          if (p < limit) {
-            pos = p + 1;
-            continue;
-          }
-        } else if (check === Check.Fixed64 || check === Check.Fixed32) {
-          const n = check === Check.Fixed64 ? 8 : 4;
-          if (pos + n > end) throw BinaryDecodeError.prematureEnd(pos, n, end - pos);
-          pos += n;
-          continue;
-        } else if (check !== Check.Group) {
-          // Length-delimited: bytes, a string, a message.
-          let len = pos < end ? buf[pos] : 0x80;
-          if (len < 0x80) {
-            pos++;
-          } else {
-            r.pos = pos;
-            r.len = end;
-            len = r.uint32();
-            pos = r.pos;
-          }
-          if (len > end - pos) throw BinaryDecodeError.prematureEnd(pos, len, end - pos);
-          const valueEnd = pos + len;
-          if (check === Check.Utf8) {
-            checkUtf8(buf, pos, valueEnd);
-          } else if (check === Check.Message) {
-            if (depth >= maxDepth) throw depthError(maxDepth, pos);
-            validate((c.sub ??= validatorPlan(c.message!)), r, pos, valueEnd, 0, depth + 1, maxDepth);
-          }
-          pos = valueEnd;
-          continue;
-        } else {
-          if (depth >= maxDepth) throw depthError(maxDepth, pos);
-          pos = validate((c.sub ??= validatorPlan(c.message!)), r, pos, end, no, depth + 1, maxDepth);
+      if (check === Check.Varint) {
+        // Up to 10 bytes; a longer or truncated varint takes the reader's path (and error).
+        const limit = pos + 10 < end ? pos + 10 : end;
+        let p = pos;
+        while (p < limit && buf[p] >= 0x80) p++;
+        if (p < limit) {
+          pos = p + 1;
           continue;
         }
+      } else if (check === Check.Fixed64 || check === Check.Fixed32) {
+        const n = check === Check.Fixed64 ? 8 : 4;
+        if (pos + n > end) throw BinaryDecodeError.prematureEnd(pos, n, end - pos);
+        pos += n;
+        continue;
+      } else if (check >= Check.Bytes && check <= Check.Message) {
+        // Length-delimited: bytes, a string, a message.
+        let len = pos < end ? buf[pos] : 0x80;
+        if (len < 0x80) {
+          pos++;
+        } else {
+          r.pos = pos;
+          r.len = end;
+          len = r.uint32();
+          pos = r.pos;
+        }
+        if (len > end - pos) throw BinaryDecodeError.prematureEnd(pos, len, end - pos);
+        const valueEnd = pos + len;
+        if (check === Check.Utf8) {
+          checkUtf8(buf, pos, valueEnd);
+        } else if (check === Check.Message) {
+          if (depth >= maxDepth) throw depthError(maxDepth, pos);
+          c ??= dense[no]!;
+          validate((c.sub ??= validatorPlan(c.message!)), r, pos, valueEnd, 0, depth + 1, maxDepth);
+        }
+        pos = valueEnd;
+        continue;
+      } else if (check === Check.Group) {
+        if (depth >= maxDepth) throw depthError(maxDepth, pos);
+        c ??= dense[no]!;
+        pos = validate((c.sub ??= validatorPlan(c.message!)), r, pos, end, no, depth + 1, maxDepth);
+        continue;
       }
+      c ??= no < dense.length ? dense[no] : plan.sparse.get(no);
       // Everything else (long varints, packed lists, map entries, unknown fields) through the reader.
       r.pos = pos;
       r.len = end;
