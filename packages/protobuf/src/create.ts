@@ -11,7 +11,9 @@ import { Boxing, elementBoxing, fieldBoxing, structToJson } from "./codecs/boxin
 /**
  * Creates a new message of the given schema, with every field at its default value, and
  * sets the fields given in `init`. Nested messages in `init` may be init objects as well.
- * If `init` already is a message of this schema, it is returned as is.
+ * If `init` already is a message of this schema, it is returned as is. As in protobuf-es,
+ * lists and maps of scalars (and enums) in `init` are taken as they are, not copied: the
+ * message holds the same arrays and objects; lists and maps of messages are converted.
  */
 export function create<Desc extends DescMessage>(schema: Desc, init?: MessageInitShape<Desc>): MessageShape<Desc> {
   if (init !== undefined && isMessageOf(init, schema)) {
@@ -72,17 +74,16 @@ function initValue(field: DescField, value: unknown): unknown {
       }
     case "list": {
       const list = value as unknown[];
-      return field.listKind === "message" ? list.map((v) => initElement(field, v)) : list.slice();
+      return field.listKind === "message" ? list.map((v) => initElement(field, v)) : list;
     }
     case "map": {
-      // A copy, so that the message does not share the init object's map.
       const src = value as Record<string, unknown>;
+      if (field.mapKind !== "message") return src;
       const map: Record<string, unknown> = {};
       const keys = Object.keys(src);
-      const messages = field.mapKind === "message";
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
-        const v = messages ? initElement(field, src[k]) : src[k];
+        const v = initElement(field, src[k]);
         if (k === "__proto__") setOwnProperty(map, k, v);
         else map[k] = v;
       }

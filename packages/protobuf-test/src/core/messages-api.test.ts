@@ -5,7 +5,8 @@
 import * as pb from "@pbjet/protobuf";
 import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
 import { clearField, clone, createFileRegistry, createRegistry, equals, fromBinary, isFieldSet, isMessage, mergeFromBinary, toBinary } from "@pbjet/protobuf";
-import { descriptorSetBytes, fromHex, hex, registry, schema } from "../helpers";
+import * as oracle from "@bufbuild/protobuf";
+import { descriptorSetBytes, fromHex, hex, oracleSchema, registry, schema } from "../helpers";
 import { create, rec, thrown } from "./util";
 
 const ALL = schema("pbjet.test.proto3.AllTypes");
@@ -49,11 +50,21 @@ describe("create", () => {
     const nested = create(schema("pbjet.test.proto3.MessageFields.Nested"), { a: 1 });
     expect(rec(create(MF, { nestedField: nested })).nestedField).toBe(nested);
   });
-  test("the init object's lists are copied", () => {
-    const list = [1, 2];
-    const m = rec(create(schema("pbjet.test.proto3.RepeatedScalarValues"), { int32Field: list }));
-    list.push(3);
-    expect(m.int32Field).toEqual([1, 2]);
+  test("lists and maps of scalars in the init object are taken as they are, as in protobuf-es", () => {
+    const sharing = (lib: typeof pb | typeof oracle, desc: pb.DescMessage | oracle.DescMessage) => {
+      const make = lib.create as (d: unknown, init: unknown) => unknown;
+      const list = [1, 2];
+      const map = { a: 1 };
+      const messages = [{ a: 1 }];
+      const m = rec(make(desc, { int32Field: list }));
+      const maps = rec(make(schemaOf(lib, "pbjet.test.proto3.MapFields"), { int32Int32: map }));
+      const msgs = rec(make(schemaOf(lib, "pbjet.test.proto3.MessageFields"), { repeatedNestedField: messages }));
+      return [m.int32Field === list, maps.int32Int32 === map, msgs.repeatedNestedField === messages];
+    };
+    const schemaOf = (lib: typeof pb | typeof oracle, typeName: string) => (lib === pb ? schema(typeName) : oracleSchema(typeName));
+    const ours = sharing(pb, schema("pbjet.test.proto3.RepeatedScalarValues"));
+    expect(ours).toEqual(sharing(oracle, oracleSchema("pbjet.test.proto3.RepeatedScalarValues")));
+    expect(ours).toEqual([true, true, false]);
   });
 });
 
