@@ -7,6 +7,7 @@ import { zeroMessageFactory } from "./codecs/zero-message.js";
 import { setOwnProperty } from "./codecs/map-key.js";
 import { ProtobufError } from "./wire/errors.js";
 import { Boxing, elementBoxing, fieldBoxing, structToJson } from "./codecs/boxing.js";
+import { cachedPlan } from "./codecs/plan-cache.js";
 
 /**
  * Creates a new message of the given schema, with every field at its default value, and
@@ -34,25 +35,95 @@ function isMessageOf(value: unknown, schema: DescMessage): boolean {
 
 const objectPrototype = Object.prototype as unknown as Record<string, unknown>;
 
+/** How one member of a message is set from an init value. */
+const enum Init {
+  /** Scalars, enums, and lists and maps of them: the value as it is. */
+  AsIs,
+  /** A message field: a message made from the value. */
+  Message,
+  /** A wrapper field, held as its primitive: a wrapper message's value, or the primitive. */
+  Wrapper,
+  /** A Struct field, held as a JSON object. */
+  Struct,
+  /** A list of messages (or of Struct JSON objects). */
+  MessageList,
+  /** A map with message (or Struct) values: a copy with converted values. */
+  MessageMap,
+  /** A oneof: `{ case, value }` with the value converted for its member. */
+  Oneof,
+}
+
+interface InitStep {
+  readonly name: string;
+  readonly how: Init;
+  readonly field: DescField | undefined;
+  /** Oneof members by local name. */
+  readonly cases: ReadonlyMap<string, DescField> | undefined;
+  /** The member's name in the .proto file (for errors). */
+  readonly protoName: string;
+  /** The name is inherited by plain objects (e.g. "hasOwnProperty"): only an own property counts. */
+  readonly inherited: boolean;
+}
+
+const initKey = Symbol("pbjet.initPlan");
+
+/** The steps that set a message's members from an init object, compiled once per type. */
+function initPlan(schema: DescMessage): readonly InitStep[] {
+  return cachedPlan(schema, initKey, (desc) =>
+    desc.members.map((member): InitStep => {
+      const name = member.localName;
+      const inherited = name in objectPrototype;
+      if (member.kind === "oneof") {
+        return { name, how: Init.Oneof, field: undefined, cases: new Map(member.fields.map((f) => [f.localName, f])), protoName: member.name, inherited };
+      }
+      return { name, how: initKind(member), field: member, cases: undefined, protoName: member.name, inherited };
+    }),
+  );
+}
+
+function initKind(field: DescField): Init {
+  switch (field.fieldKind) {
+    case "message":
+      switch (fieldBoxing(field)) {
+        case Boxing.Wrapper:
+          return Init.Wrapper;
+        case Boxing.Struct:
+          return Init.Struct;
+        default:
+          return Init.Message;
+      }
+    case "list":
+      return field.listKind === "message" ? Init.MessageList : Init.AsIs;
+    case "map":
+      return field.mapKind === "message" ? Init.MessageMap : Init.AsIs;
+    default:
+      return Init.AsIs;
+  }
+}
+
 function initMessage(schema: DescMessage, msg: Record<string, unknown>, init: Record<string, unknown>): void {
-  for (const member of schema.members) {
-    const name = member.localName;
+  const steps = initPlan(schema);
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    const name = step.name;
     // Names like "hasOwnProperty" are not escaped: a plain init object inherits them from
     // Object.prototype, and they are not field values.
-    if (name in objectPrototype && !Object.prototype.hasOwnProperty.call(init, name)) continue;
+    if (step.inherited && !Object.prototype.hasOwnProperty.call(init, name)) continue;
     const value = init[name];
     if (value === undefined || value === null) continue;
-    if (member.kind === "oneof") {
+    if (step.how === Init.AsIs) {
+      msg[name] = value;
+    } else if (step.how === Init.Oneof) {
       const o = value as { case?: string; value?: unknown };
       if (o.case === undefined) continue;
-      const field = member.fields.find((f) => f.localName === o.case);
+      const field = step.cases!.get(o.case);
       if (field === undefined) {
-        throw new ProtobufError(`cannot create ${schema.typeName}: oneof ${member.name} has no case "${o.case}"`);
+        throw new ProtobufError(`cannot create ${schema.typeName}: oneof ${step.protoName} has no case "${o.case}"`);
       }
-      msg[member.localName] = { case: o.case, value: initValue(field, o.value) };
-      continue;
+      msg[name] = { case: o.case, value: initValue(field, initKind(field), o.value) };
+    } else {
+      msg[name] = initValue(step.field!, step.how, value);
     }
-    msg[member.localName] = initValue(member, value);
   }
   const unknown = init.$unknown as Message["$unknown"];
   if (unknown !== undefined && unknown.length > 0) {
@@ -60,25 +131,19 @@ function initMessage(schema: DescMessage, msg: Record<string, unknown>, init: Re
   }
 }
 
-function initValue(field: DescField, value: unknown): unknown {
-  switch (field.fieldKind) {
-    case "message":
-      switch (fieldBoxing(field)) {
-        case Boxing.Wrapper:
-          // Accept a wrapper message as well as the primitive it wraps.
-          return isMessageOf(value, field.message) ? (value as { value: unknown }).value : value;
-        case Boxing.Struct:
-          return isMessageOf(value, field.message) ? structToJson(value as Message) : value;
-        default:
-          return create(field.message, value as Record<string, unknown>);
-      }
-    case "list": {
-      const list = value as unknown[];
-      return field.listKind === "message" ? list.map((v) => initElement(field, v)) : list;
-    }
-    case "map": {
+function initValue(field: DescField, how: Init, value: unknown): unknown {
+  switch (how) {
+    case Init.Message:
+      return create(field.message!, value as Record<string, unknown>);
+    case Init.Wrapper:
+      // Accept a wrapper message as well as the primitive it wraps.
+      return isMessageOf(value, field.message!) ? (value as { value: unknown }).value : value;
+    case Init.Struct:
+      return isMessageOf(value, field.message!) ? structToJson(value as Message) : value;
+    case Init.MessageList:
+      return (value as unknown[]).map((v) => initElement(field, v));
+    case Init.MessageMap: {
       const src = value as Record<string, unknown>;
-      if (field.mapKind !== "message") return src;
       const map: Record<string, unknown> = {};
       const keys = Object.keys(src);
       for (let i = 0; i < keys.length; i++) {
