@@ -5,6 +5,7 @@
 import { BinaryDecodeError } from "./errors.js";
 import { bigIntSupported, joinInt64, joinInt64String } from "./int64.js";
 import { findInvalidUtf8, getTextEncoding } from "./text-encoding.js";
+import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "./ascii-cache.js";
 import { halves, zigzagDecodeHalves } from "./varint.js";
 import { WireType } from "./wire-type.js";
 
@@ -479,6 +480,10 @@ export class BinaryReader {
         s += String.fromCharCode(c);
       }
       if (i === end) return s;
+    } else if (end - start <= ASCII_CACHE_MAX_LENGTH && !this.customDecode) {
+      // Short ASCII strings (keys, names) repeat: the cache hands out the same string.
+      const ascii = cachedAscii(buf, start, end);
+      if (ascii !== undefined) return ascii;
     }
     const bytes = buf.subarray(start, end);
     if (!strict) return this.decodeUtf8(bytes);
