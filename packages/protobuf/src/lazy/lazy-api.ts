@@ -22,8 +22,8 @@ export { isLazyMessage, LazyMessageError } from "./view-state.js";
 export function toMutable<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): MessageShape<Desc> {
   const s = stateOf(message);
   if (s === undefined) return message;
-  if (s.desc.typeName !== schema.typeName) {
-    throw new ProtobufError(`cannot convert ${s.desc.typeName} with the schema of ${schema.typeName}`);
+  if (s.plan.desc.typeName !== schema.typeName) {
+    throw new ProtobufError(`cannot convert ${s.plan.desc.typeName} with the schema of ${schema.typeName}`);
   }
   const view = message as unknown as Record<string, unknown>;
   const values = s.values ?? scanView(s);
@@ -74,8 +74,8 @@ function unfreeze(v: unknown): unknown {
 export function materialize<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): MessageShape<Desc> {
   const s = stateOf(message);
   if (s === undefined) return message;
-  if (s.desc.typeName !== schema.typeName) {
-    throw new ProtobufError(`cannot materialize ${s.desc.typeName} with the schema of ${schema.typeName}`);
+  if (s.plan.desc.typeName !== schema.typeName) {
+    throw new ProtobufError(`cannot materialize ${s.plan.desc.typeName} with the schema of ${schema.typeName}`);
   }
   return materializeView(s) as MessageShape<Desc>;
 }

@@ -301,6 +301,7 @@ function fieldCheck(field: DescField): FieldCheck {
       };
     }
     case "map":
+      // No wire type matches -1: every entry is checked by `other`.
       return { wireType: -1, check: Check.Bytes, message: undefined, sub: undefined, other: mapEntryCheck(field) };
     default: {
       const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;

@@ -29,7 +29,6 @@ export function createView(desc: DescMessage, buf: Uint8Array, start: number, en
 function newView(plan: ViewPlan, buf: Uint8Array, start: number, end: number, more: number[] | undefined, depth: number, ctx: ViewContext): Message {
   const state: ViewState = {
     view: undefined as unknown as object,
-    desc: plan.desc,
     plan,
     buf,
     start,
@@ -64,7 +63,7 @@ export function groupContentEnd(buf: Uint8Array, start: number, after: number): 
 
 function checkDepth(state: ViewState, at: number): void {
   if (state.depth >= state.ctx.maxDepth) {
-    throw new BinaryDecodeError(`maximum nesting depth ${state.ctx.maxDepth} exceeded at offset ${at}`, at, state.desc.typeName);
+    throw new BinaryDecodeError(`maximum nesting depth ${state.ctx.maxDepth} exceeded at offset ${at}`, at, state.plan.desc.typeName);
   }
 }
 
@@ -297,7 +296,7 @@ export function viewBytes(state: ViewState): Uint8Array {
  * is decoded from the input, without the copy.
  */
 export function materializeView(state: ViewState): Message {
-  const desc = state.desc;
+  const desc = state.plan.desc;
   if (state.more === undefined && !mayReferToInput(desc)) {
     const track = { unknown: false };
     const msg = zeroMessageFactory(desc)();

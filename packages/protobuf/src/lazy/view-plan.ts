@@ -214,7 +214,7 @@ function absentValue(field: DescField): unknown {
 }
 
 /** The wire type a field's values have (packed lists also take LengthDelimited). */
-export function expectedWireType(field: DescField): number {
+function expectedWireType(field: DescField): number {
   if (field.fieldKind === "message" || (field.fieldKind === "list" && field.listKind === "message")) {
     return (field as { delimitedEncoding?: boolean }).delimitedEncoding ? WireType.StartGroup : WireType.LengthDelimited;
   }
@@ -223,7 +223,7 @@ export function expectedWireType(field: DescField): number {
   return scalarWireType(scalar);
 }
 
-export function isClosedEnumField(field: DescField): boolean {
+function isClosedEnumField(field: DescField): boolean {
   return field.enum !== undefined && !field.enum.open;
 }
 

@@ -26,8 +26,7 @@ export interface ViewContext {
 export interface ViewState {
   /** The view this state belongs to (a spread copy of a view is not a view). */
   readonly view: object;
-  readonly desc: DescMessage;
-  /** The compiled view plan of `desc`. */
+  /** The compiled view plan of the message type (its descriptor: `plan.desc`). */
   readonly plan: ViewPlan;
   readonly buf: Uint8Array;
   /** The message's content: [start, end) of `buf`. */
