@@ -22,9 +22,10 @@ export function cachedAscii(buf: Uint8Array, start: number, end: number): string
   const k = (Math.imul(n, 0x9e3779b1) ^ (buf[start] << 14) ^ (buf[start + (n >> 1)] << 7) ^ buf[end - 1]) & (SIZE - 1);
   const hit = table[k];
   if (hit.length === n) {
-    let i = 0;
-    while (i < n && hit.charCodeAt(i) === buf[start + i]) i++;
-    if (i === n) return hit;
+    // From the end: strings that collide often share a prefix ("item 17", "item 27").
+    let i = n - 1;
+    while (i >= 0 && hit.charCodeAt(i) === buf[start + i]) i--;
+    if (i < 0) return hit;
   }
   for (let i = start; i < end; i++) if (buf[i] >= 0x80) return undefined;
   let s = "";
