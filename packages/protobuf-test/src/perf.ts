@@ -132,24 +132,28 @@ function jsonFunctions(ns: object): Lib["json"] {
   return json;
 }
 
-function libPbjet(): Lib {
-  const reg = registry("test");
+/** A Lib over one build of the pbjet runtime, its registry and its wire classes. */
+function pbjetLib(label: string, api: typeof pbjet, wire: typeof pbjetWire, reg: pbjet.Registry): Lib {
   return {
-    label: "pbjet",
+    label,
     schema(typeName) {
       const desc = reg.getMessage(typeName);
-      if (!desc) throw new Error(`no message ${typeName} in the test descriptor set`);
+      if (!desc) throw new Error(`no message ${typeName} in ${label}'s test registry`);
       return desc;
     },
-    create: (s, init) => pbjet.create(s as pbjet.DescMessage, init as never),
-    toBinary: (s, m) => pbjet.toBinary(s as pbjet.DescMessage, m as never),
-    fromBinary: (s, b) => pbjet.fromBinary(s as pbjet.DescMessage, b),
-    equals: (s, a, b) => pbjet.equals(s as pbjet.DescMessage, a as never, b as never),
-    clone: (s, m) => pbjet.clone(s as pbjet.DescMessage, m as never),
-    json: jsonFunctions(pbjet),
-    Writer: pbjetWire.BinaryWriter as unknown as Lib["Writer"],
-    Reader: pbjetWire.BinaryReader as unknown as Lib["Reader"],
+    create: (s, init) => api.create(s as pbjet.DescMessage, init as never),
+    toBinary: (s, m) => api.toBinary(s as pbjet.DescMessage, m as never),
+    fromBinary: (s, b) => api.fromBinary(s as pbjet.DescMessage, b),
+    equals: (s, a, b) => api.equals(s as pbjet.DescMessage, a as never, b as never),
+    clone: (s, m) => api.clone(s as pbjet.DescMessage, m as never),
+    json: jsonFunctions(api),
+    Writer: wire.BinaryWriter as unknown as Lib["Writer"],
+    Reader: wire.BinaryReader as unknown as Lib["Reader"],
   };
+}
+
+function libPbjet(): Lib {
+  return pbjetLib("pbjet", pbjet, pbjetWire, registry("test"));
 }
 
 /** Another build of the runtime (a package directory with dist/cjs), for before/after numbers. */
@@ -160,22 +164,7 @@ function libBaseline(dir: string): Lib {
   const baseWkt = require(join(root, "dist/cjs/wkt/index.js")) as { FileDescriptorSetSchema: pbjet.DescMessage };
   const baseWire = require(join(root, "dist/cjs/wire/index.js")) as typeof pbjetWire;
   const reg = base.createFileRegistry(base.fromBinary(baseWkt.FileDescriptorSetSchema, descriptorSetBytes("test")) as never);
-  return {
-    label: "baseline",
-    schema(typeName) {
-      const desc = reg.getMessage(typeName);
-      if (!desc) throw new Error(`no message ${typeName} in the baseline's registry`);
-      return desc;
-    },
-    create: (s, init) => base.create(s as pbjet.DescMessage, init as never),
-    toBinary: (s, m) => base.toBinary(s as pbjet.DescMessage, m as never),
-    fromBinary: (s, b) => base.fromBinary(s as pbjet.DescMessage, b),
-    equals: (s, a, b) => base.equals(s as pbjet.DescMessage, a as never, b as never),
-    clone: (s, m) => base.clone(s as pbjet.DescMessage, m as never),
-    json: jsonFunctions(base),
-    Writer: baseWire.BinaryWriter as unknown as Lib["Writer"],
-    Reader: baseWire.BinaryReader as unknown as Lib["Reader"],
-  };
+  return pbjetLib("baseline", base, baseWire, reg as unknown as pbjet.Registry);
 }
 
 function libProtobufEs(): Lib {
