@@ -6,9 +6,8 @@ import type { DescMessage } from "./descriptors/types.js";
 import type { MessageShape } from "./types.js";
 import { BinaryWriter } from "./wire/binary-writer.js";
 import { ProtobufError } from "./wire/errors.js";
-import { messageEncoder } from "./codecs/binary-encoder.js";
 import { fromBinary, type BinaryReadOptions } from "./from-binary.js";
-import type { BinaryWriteOptions } from "./to-binary.js";
+import { writeMessage, type BinaryWriteOptions } from "./to-binary.js";
 
 /** Options for `sizeDelimitedDecodeStream()`. */
 export interface SizeDelimitedReadOptions extends BinaryReadOptions {
@@ -23,7 +22,7 @@ export function sizeDelimitedEncode<Desc extends DescMessage>(
   options?: Partial<BinaryWriteOptions>,
 ): Uint8Array {
   const w = new BinaryWriter().fork();
-  messageEncoder(schema)(message, w, options?.writeUnknownFields ?? true);
+  writeMessage(schema, message, w, options?.writeUnknownFields ?? true);
   return w.join().finish();
 }
 

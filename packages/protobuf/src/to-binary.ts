@@ -27,19 +27,32 @@ export function toBinary<Desc extends DescMessage>(
   const writeUnknown = options?.writeUnknownFields ?? true;
   // A lazy view is unchanged by construction: its original bytes are its encoding.
   const view = lazyUse.viewPlans ? viewStateIf(viewTypeInfo(schema), message) : undefined;
-  if (view !== undefined) {
-    // (Decoded with readUnknownFields: false, its bytes hold unknown fields it dropped.)
-    if (writeUnknown && view.ctx.readUnknown) return viewBytes(view);
-    // Otherwise encode its eager decode: a view's fields are accessors, not own properties.
-    message = eagerOf(message);
-  }
+  // (Decoded with readUnknownFields: false, its bytes hold unknown fields it dropped.)
+  if (view !== undefined && writeUnknown && view.ctx.readUnknown) return viewBytes(view);
   const w = sharedWriter;
   try {
-    messageEncoder(schema)(message, w, writeUnknown);
+    writeMessage(schema, message, w, writeUnknown);
   } catch (e) {
     // The writer may hold a partial message and open forks: start over with a new one.
     sharedWriter = new BinaryWriter();
     throw e;
   }
   return w.finish();
+}
+
+/**
+ * @internal Writes a message's fields to a writer, as `toBinary()` encodes them: a lazy view
+ * by copying its original bytes, or by encoding its eager decode.
+ */
+export function writeMessage(schema: DescMessage, message: unknown, w: BinaryWriter, writeUnknown: boolean): void {
+  const view = lazyUse.viewPlans ? viewStateIf(viewTypeInfo(schema), message as object) : undefined;
+  if (view !== undefined) {
+    if (writeUnknown && view.ctx.readUnknown) {
+      w.raw(viewBytes(view));
+      return;
+    }
+    // Encode its eager decode: a view's fields are accessors, not own properties.
+    message = eagerOf(message);
+  }
+  messageEncoder(schema)(message, w, writeUnknown);
 }

@@ -107,3 +107,14 @@ test("a map entry without its message value does not count against the depth lim
   expect(errorOf(() => contentOf(desc, view, "view", walk))).toBeUndefined();
   expect(contentOf(desc, view, "view", walk)).toEqual(contentOf(desc, eager, "eager", walk));
 });
+
+test("sizeDelimitedEncode of a view writes its fields (proto2 explicit presence lost them)", () => {
+  const desc = schema("pbjet.test.proto2.GroupFields");
+  const bytes = pb.toBinary(desc, pb.create(desc, { after: 7 } as never));
+  expect(hex(bytes)).toBe("3807");
+  for (const options of [{ lazy: true }, { lazy: true, validate: false }]) {
+    const view = pb.fromBinary(desc, bytes, options);
+    expect(hex(pb.sizeDelimitedEncode(desc, view))).toBe("023807");
+    expect(hex(pb.sizeDelimitedEncode(desc, view, { writeUnknownFields: false }))).toBe("023807");
+  }
+});
