@@ -3,12 +3,12 @@
  */
 import type { DescField, DescMessage } from "./descriptors/types.js";
 import type { Message, MessageShape } from "./types.js";
-import { zeroMessageFactory } from "./codecs/zero-message.js";
-import { setOwnProperty } from "./codecs/map-key.js";
+import { zeroMessageFactory } from "./model/zero-message.js";
+import { setOwnProperty } from "./model/map-key.js";
 import { fieldIsSet } from "./fields.js";
 import { eagerOf } from "./lazy/view-decode.js";
 import { FieldPresence } from "./descriptors/edition.js";
-import { Boxing, cloneJson, elementBoxing, fieldBoxing, type JsonValue } from "./codecs/boxing.js";
+import { Boxing, cloneJson, elementBoxing, fieldBoxing, type JsonValue } from "./model/boxing.js";
 
 /** Creates a deep copy of a message, including its unknown fields and extensions. */
 export function clone<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): MessageShape<Desc> {

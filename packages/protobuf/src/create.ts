@@ -3,11 +3,11 @@
  */
 import type { DescField, DescMessage } from "./descriptors/types.js";
 import type { Message, MessageInitShape, MessageShape } from "./types.js";
-import { zeroMessageFactory } from "./codecs/zero-message.js";
-import { setOwnProperty } from "./codecs/map-key.js";
+import { zeroMessageFactory } from "./model/zero-message.js";
+import { setOwnProperty } from "./model/map-key.js";
 import { ProtobufError } from "./wire/errors.js";
-import { Boxing, elementBoxing, fieldBoxing, structToJson } from "./codecs/boxing.js";
-import { cachedPlan } from "./codecs/plan-cache.js";
+import { Boxing, elementBoxing, fieldBoxing, structToJson } from "./model/boxing.js";
+import { cachedPlan } from "./model/plan-cache.js";
 
 /**
  * Creates a new message of the given schema, with every field at its default value, and

@@ -7,7 +7,7 @@ import type { Message, MessageShape, UnknownField } from "./types.js";
 import type { Registry } from "./registry/registry.js";
 import { fieldIsSet } from "./fields.js";
 import { eagerOf } from "./lazy/view-decode.js";
-import { Boxing, elementBoxing, fieldBoxing, jsonEqual, type JsonValue } from "./codecs/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing, jsonEqual, type JsonValue } from "./model/boxing.js";
 import { getExtension, hasExtension } from "./extensions.js";
 import { fromBinary } from "./from-binary.js";
 

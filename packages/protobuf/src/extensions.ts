@@ -7,11 +7,11 @@ import type { Extendee, ExtensionValueShape, Message, UnknownField } from "./typ
 import { BinaryReader } from "./wire/binary-reader.js";
 import { BinaryWriter } from "./wire/binary-writer.js";
 import { ProtobufError } from "./wire/errors.js";
-import { messageDecoder, type DecodeContext } from "./codecs/binary-decoder.js";
-import { messageEncoder } from "./codecs/binary-encoder.js";
-import { scalarZeroValue } from "./codecs/scalar.js";
+import { messageDecoder, type DecodeContext } from "./binary/decoder.js";
+import { messageEncoder } from "./binary/encoder.js";
+import { scalarZeroValue } from "./model/scalar-values.js";
 import { create } from "./create.js";
-import { Boxing, fieldBoxing } from "./codecs/boxing.js";
+import { Boxing, fieldBoxing } from "./model/boxing.js";
 
 const containerKey = Symbol("pbjet.extensionContainer");
 

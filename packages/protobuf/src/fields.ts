@@ -4,9 +4,9 @@
 import type { DescField, DescMessage } from "./descriptors/types.js";
 import { FieldPresence } from "./descriptors/edition.js";
 import type { MessageShape } from "./types.js";
-import { isScalarZeroValue } from "./codecs/scalar.js";
+import { isScalarZeroValue } from "./model/scalar-values.js";
 import { ScalarType } from "./descriptors/scalar.js";
-import { zeroMessageFactory } from "./codecs/zero-message.js";
+import { zeroMessageFactory } from "./model/zero-message.js";
 import { eagerOf } from "./lazy/view-decode.js";
 import { LazyMessageError, stateOf } from "./lazy/view-state.js";
 

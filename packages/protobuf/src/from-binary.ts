@@ -4,9 +4,9 @@
 import type { DescMessage } from "./descriptors/types.js";
 import type { MessageShape } from "./types.js";
 import { BinaryReader } from "./wire/binary-reader.js";
-import { messageDecoder, type DecodeContext } from "./codecs/binary-decoder.js";
-import { zeroMessageFactory } from "./codecs/zero-message.js";
-import { messageValidator } from "./lazy/validate.js";
+import { messageDecoder, type DecodeContext } from "./binary/decoder.js";
+import { zeroMessageFactory } from "./model/zero-message.js";
+import { messageValidator } from "./binary/validator.js";
 import { createView } from "./lazy/view-decode.js";
 import { LazyMessageError, stateOf, type ViewContext } from "./lazy/view-state.js";
 

@@ -4,7 +4,7 @@
 import type { DescMessage } from "./descriptors/types.js";
 import type { MessageShape } from "./types.js";
 import { BinaryWriter } from "./wire/binary-writer.js";
-import { messageEncoder } from "./codecs/binary-encoder.js";
+import { messageEncoder } from "./binary/encoder.js";
 import { lazyUse, viewStateIf, viewTypeInfo } from "./lazy/view-state.js";
 import { eagerOf, viewBytes } from "./lazy/view-decode.js";
 

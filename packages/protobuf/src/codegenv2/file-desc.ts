@@ -5,7 +5,7 @@
 import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from "../descriptors/types.js";
 import type { FileDescriptorProto } from "../descriptors/descriptor-proto.js";
 import { buildFile } from "../descriptors/build-file.js";
-import { bootDescriptorProto } from "../descriptors/boot.js";
+import { bootDescriptorProto } from "../boot/boot.js";
 import { createMutableRegistry, forEachTypeIn } from "../registry/registry.js";
 import { base64Decode } from "../wire/base64.js";
 import { fromBinary } from "../from-binary.js";

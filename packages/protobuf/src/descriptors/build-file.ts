@@ -24,7 +24,7 @@ import type {
 import { Edition, EnumType, FieldPresence, MessageEncoding, RepeatedFieldEncoding, Utf8Validation } from "./edition.js";
 import { featureDefaults, resolveFeatures, type ResolvedFeatures } from "./features.js";
 import { enumSharedPrefix, fieldLocalName, protoCamelCase, safeObjectProperty } from "./names.js";
-import { isPackableScalar, NonScalarType, ScalarType } from "./scalar.js";
+import { isPackable, NonScalarType, ScalarType } from "./scalar.js";
 import { parseScalarDefault } from "./default-value.js";
 import { ProtobufError } from "../wire/errors.js";
 
@@ -370,7 +370,7 @@ function fieldCommon(
     }
     const listKind = ref === undefined ? "scalar" : ref.kind;
     let packed = false;
-    if (ref?.kind !== "message" && (ref !== undefined || isPackableScalar(proto.type as ScalarType))) {
+    if (ref?.kind !== "message" && (ref !== undefined || isPackable(proto.type as ScalarType))) {
       packed = features.repeatedFieldEncoding === RepeatedFieldEncoding.PACKED;
       if (edition <= Edition.EDITION_PROTO3 && hasOwn(proto.options, "packed")) {
         packed = proto.options!.packed;

@@ -1,3 +1,5 @@
+import { WireType } from "../wire/wire-type.js";
+
 /**
  * Scalar value types, numbered as in google.protobuf.FieldDescriptorProto.Type.
  * Message, group and enum types are not scalars and have no member here.
@@ -38,7 +40,39 @@ export function isInt64Scalar(t: ScalarType): boolean {
   );
 }
 
+
+/** The wire type a scalar type is written with when not packed. */
+export function scalarWireType(type: ScalarType): WireType {
+  switch (type) {
+    case ScalarType.STRING:
+    case ScalarType.BYTES:
+      return WireType.LengthDelimited;
+    case ScalarType.DOUBLE:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      return WireType.Bit64;
+    case ScalarType.FIXED32:
+    case ScalarType.SFIXED32:
+    case ScalarType.FLOAT:
+      return WireType.Bit32;
+    default:
+      return WireType.Varint;
+  }
+}
+
 /** True for scalar types that may be packed in a repeated field (all but string and bytes). */
-export function isPackableScalar(t: ScalarType): boolean {
-  return t !== ScalarType.STRING && t !== ScalarType.BYTES;
+export function isPackable(type: ScalarType): boolean {
+  return type !== ScalarType.STRING && type !== ScalarType.BYTES;
+}
+
+/** The encoded size of a fixed-width scalar, or 0 for varint and length-delimited types. */
+export function scalarFixedSize(type: ScalarType): number {
+  switch (scalarWireType(type)) {
+    case WireType.Bit64:
+      return 8;
+    case WireType.Bit32:
+      return 4;
+    default:
+      return 0;
+  }
 }

@@ -4,8 +4,8 @@
  * google.protobuf.Struct field holds a JSON object, which is copied and checked both ways.
  */
 import type { DescExtension, DescField } from "../descriptors/types.js";
-import { Boxing } from "../codecs/boxing.js";
-import { setOwnProperty } from "../codecs/map-key.js";
+import { Boxing } from "../model/boxing.js";
+import { setOwnProperty } from "../model/map-key.js";
 import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "./json-value.js";
 import { isWellFormed, scalarFromJson } from "./scalar-read.js";

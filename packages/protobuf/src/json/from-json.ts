@@ -4,7 +4,7 @@
  */
 import type { DescMessage } from "../descriptors/types.js";
 import type { MessageShape } from "../types.js";
-import { zeroMessageFactory } from "../codecs/zero-message.js";
+import { zeroMessageFactory } from "../model/zero-message.js";
 import { JsonDecodeError, toDecodeError } from "./errors.js";
 import type { JsonValue } from "./json-value.js";
 import type { JsonReadOptions } from "./options.js";

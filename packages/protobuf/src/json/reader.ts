@@ -7,16 +7,16 @@ import type { DescEnum, DescExtension, DescField, DescMessage, DescOneof } from 
 import { FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
-import { cachedPlan } from "../codecs/plan-cache.js";
-import { setOwnProperty } from "../codecs/map-key.js";
-import { scalarZeroValue } from "../codecs/scalar.js";
-import { zeroMessageFactory } from "../codecs/zero-message.js";
+import { cachedPlan } from "../model/plan-cache.js";
+import { setOwnProperty } from "../model/map-key.js";
+import { scalarZeroValue } from "../model/scalar-values.js";
+import { zeroMessageFactory } from "../model/zero-message.js";
 import { setExtension } from "../extensions.js";
 import { JsonProblem, fieldSegment, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import { scalarFromJson, mapKeyFromJson } from "./scalar-read.js";
 import { IGNORED, enumReader } from "./enum.js";
 import { wktReader } from "./wkt-read.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../codecs/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing.js";
 import { boxedReader } from "./boxed.js";
 
 /** Options and state of one read call. */

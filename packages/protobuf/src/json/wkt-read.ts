@@ -5,8 +5,8 @@
  */
 import type { DescField, DescMessage } from "../descriptors/types.js";
 import { protoInt64 } from "../wire/int64.js";
-import { setOwnProperty } from "../codecs/map-key.js";
-import { zeroMessageFactory } from "../codecs/zero-message.js";
+import { setOwnProperty } from "../model/map-key.js";
+import { zeroMessageFactory } from "../model/zero-message.js";
 import { toBinary } from "../to-binary.js";
 import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import { isWellFormed, scalarFromJson } from "./scalar-read.js";

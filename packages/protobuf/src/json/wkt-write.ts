@@ -3,7 +3,7 @@
  * Duration, FieldMask, Struct, Value, ListValue and the wrappers.
  */
 import type { DescMessage } from "../descriptors/types.js";
-import { setOwnProperty } from "../codecs/map-key.js";
+import { setOwnProperty } from "../model/map-key.js";
 import { fromBinary } from "../from-binary.js";
 import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "./json-value.js";

@@ -10,15 +10,15 @@ import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
 import type { Message } from "../types.js";
-import { cachedPlan } from "../codecs/plan-cache.js";
-import { setOwnProperty } from "../codecs/map-key.js";
+import { cachedPlan } from "../model/plan-cache.js";
+import { setOwnProperty } from "../model/map-key.js";
 import { getExtension } from "../extensions.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "./json-value.js";
 import { scalarToJson, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriter } from "./enum.js";
 import { wktWriter } from "./wkt-write.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../codecs/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing.js";
 import { boxedWriter } from "./boxed.js";
 import { implicitScalarWriter, scalarListWriter } from "./writer-fast.js";
 

@@ -4,9 +4,9 @@
  */
 import type { DescMessage } from "../descriptors/types.js";
 import type { Message, MessageShape } from "../types.js";
-import { zeroMessageFactory } from "../codecs/zero-message.js";
-import { cloneJson, type JsonValue } from "../codecs/boxing.js";
-import { setOwnProperty } from "../codecs/map-key.js";
+import { zeroMessageFactory } from "../model/zero-message.js";
+import { cloneJson, type JsonValue } from "../model/boxing.js";
+import { setOwnProperty } from "../model/map-key.js";
 import { ProtobufError } from "../wire/errors.js";
 import { stateOf } from "./view-state.js";
 import { materializeView } from "./view-decode.js";

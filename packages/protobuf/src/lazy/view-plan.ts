@@ -8,10 +8,12 @@ import type { DescField, DescMessage, DescOneof } from "../descriptors/types.js"
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
-import { cachedPlan } from "../codecs/plan-cache.js";
-import { fieldDecoder, type FieldDecoder } from "../codecs/binary-decoder.js";
-import { isPackable, scalarReader, scalarWireType, scalarZeroValue, type ScalarReader } from "../codecs/scalar.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../codecs/boxing.js";
+import { cachedPlan } from "../model/plan-cache.js";
+import { fieldDecoder, type FieldDecoder } from "../binary/decoder.js";
+import { isPackable, scalarWireType } from "../descriptors/scalar.js";
+import { scalarReader, type ScalarReader } from "../binary/scalar.js";
+import { scalarZeroValue } from "../model/scalar-values.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing.js";
 import { lazyUse, LazyMessageError, viewState, viewTypeInfo, type ViewState } from "./view-state.js";
 
 /** How a slot's value is produced. */

@@ -7,7 +7,7 @@ import type { DescMessage } from "../descriptors/types.js";
 import type { ViewPlan } from "./view-plan.js";
 import type { Message, UnknownField } from "../types.js";
 import { ProtobufError } from "../wire/errors.js";
-import { cachedPlan } from "../codecs/plan-cache.js";
+import { cachedPlan } from "../model/plan-cache.js";
 
 /** The property under which a view keeps its state. */
 export const viewState: unique symbol = Symbol("pbjet.lazyView");

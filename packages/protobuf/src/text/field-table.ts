@@ -3,7 +3,7 @@
  * their text format names, fields in field-number order, and reserved names.
  */
 import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
-import { cachedPlan } from "../codecs/plan-cache.js";
+import { cachedPlan } from "../model/plan-cache.js";
 
 /** The text format view of a message type. */
 export interface TextFieldTable {

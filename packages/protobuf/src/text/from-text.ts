@@ -4,7 +4,7 @@
 import type { DescMessage } from "../descriptors/types.js";
 import type { Registry } from "../registry/registry.js";
 import type { MessageShape } from "../types.js";
-import { zeroMessageFactory } from "../codecs/zero-message.js";
+import { zeroMessageFactory } from "../model/zero-message.js";
 import { Tokenizer } from "./tokenizer.js";
 import { TextParser, type ParseSettings } from "./text-parser.js";
 

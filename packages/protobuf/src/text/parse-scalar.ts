@@ -6,7 +6,7 @@ import type { DescEnum } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { protoInt64 } from "../wire/int64.js";
 import { getTextEncoding } from "../wire/text-encoding.js";
-import type { ScalarValue } from "../codecs/scalar.js";
+import type { ScalarValue } from "../model/scalar-values.js";
 import { ByteBuilder } from "./byte-builder.js";
 import { TokenKind, describeToken, errorAt, type Token, type Tokenizer } from "./tokenizer.js";
 import {

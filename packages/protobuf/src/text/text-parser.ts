@@ -6,10 +6,10 @@ import type { DescEnum, DescExtension, DescField, DescMessage } from "../descrip
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
 import type { Message } from "../types.js";
-import { zeroMessageFactory } from "../codecs/zero-message.js";
-import { scalarZeroValue } from "../codecs/scalar.js";
-import { mapKeyToProperty, setOwnProperty } from "../codecs/map-key.js";
-import { Boxing, boxValue, elementBoxing, fieldBoxing, unboxValue } from "../codecs/boxing.js";
+import { zeroMessageFactory } from "../model/zero-message.js";
+import { scalarZeroValue } from "../model/scalar-values.js";
+import { mapKeyToProperty, setOwnProperty } from "../model/map-key.js";
+import { Boxing, boxValue, elementBoxing, fieldBoxing, unboxValue } from "../model/boxing.js";
 import { getExtension, hasExtension, setExtension } from "../extensions.js";
 import { toBinary } from "../to-binary.js";
 import { textFieldTable } from "./field-table.js";

@@ -11,7 +11,7 @@ import type { Message, UnknownField } from "../types.js";
 import { fieldIsSet } from "../fields.js";
 import { getExtension } from "../extensions.js";
 import { fromBinary } from "../from-binary.js";
-import { Boxing, boxValue, elementBoxing, fieldBoxing } from "../codecs/boxing.js";
+import { Boxing, boxValue, elementBoxing, fieldBoxing } from "../model/boxing.js";
 import { textFieldName, textFieldTable } from "./field-table.js";
 import { formatEnum, formatScalar } from "./format-scalar.js";
 import { compareDecimal } from "./integer.js";

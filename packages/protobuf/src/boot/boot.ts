@@ -7,14 +7,14 @@
 import { BinaryReader } from "../wire/binary-reader.js";
 import { base64Decode } from "../wire/base64.js";
 import { WireType } from "../wire/wire-type.js";
-import type { DescFile, DescMessage } from "./types.js";
-import type { FileDescriptorProto } from "./descriptor-proto.js";
-import { buildFile } from "./build-file.js";
+import type { DescFile, DescMessage } from "../descriptors/types.js";
+import type { FileDescriptorProto } from "../descriptors/descriptor-proto.js";
+import { buildFile } from "../descriptors/build-file.js";
 import { descriptorProtoBase64 } from "./boot-data.js";
 import { createMutableRegistry } from "../registry/registry.js";
-import { messageDecoder } from "../codecs/binary-decoder.js";
-import { zeroMessageFactory } from "../codecs/zero-message.js";
-import { restoreJsonNames } from "./json-names.js";
+import { messageDecoder } from "../binary/decoder.js";
+import { zeroMessageFactory } from "../model/zero-message.js";
+import { restoreJsonNames } from "../descriptors/json-names.js";
 
 type Obj = Record<string, unknown>;
 

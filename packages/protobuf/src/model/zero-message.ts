@@ -9,7 +9,7 @@ import type { DescMessage } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import type { Message } from "../types.js";
 import { cachedPlan } from "./plan-cache.js";
-import { scalarZeroValue } from "./scalar.js";
+import { scalarZeroValue } from "./scalar-values.js";
 
 const factoryKey = Symbol("pbjet.zeroMessage");
 

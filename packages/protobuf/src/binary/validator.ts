@@ -13,8 +13,8 @@ import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import { invalidUtf8At } from "../wire/utf8-check.js";
-import { cachedPlan } from "../codecs/plan-cache.js";
-import { isPackable, scalarWireType } from "../codecs/scalar.js";
+import { cachedPlan } from "../model/plan-cache.js";
+import { isPackable, scalarWireType } from "../descriptors/scalar.js";
 
 /** Validates fields until `end`, or until the end-group tag of field `group`. */
 export type MessageValidator = (r: BinaryReader, end: number, group: number, depth: number, maxDepth: number) => void;

@@ -9,14 +9,16 @@ import { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import type { Message } from "../types.js";
-import { cachedPlan } from "./plan-cache.js";
+import { cachedPlan } from "../model/plan-cache.js";
 import { scalarFieldDecoder } from "./scalar-field-decoders.js";
-import { scalarReader, scalarWireType, scalarZeroValue, isPackable, type ScalarReader } from "./scalar.js";
-import { setOwnProperty } from "./map-key.js";
-import { zeroMessageFactory, type ZeroMessageFactory } from "./zero-message.js";
-import { boxValue, Boxing, elementBoxing, fieldBoxing, structToJson, unboxValue } from "./boxing.js";
+import { scalarReader, type ScalarReader } from "./scalar.js";
+import { scalarWireType, isPackable } from "../descriptors/scalar.js";
+import { scalarZeroValue } from "../model/scalar-values.js";
+import { setOwnProperty } from "../model/map-key.js";
+import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
+import { boxValue, Boxing, elementBoxing, fieldBoxing, structToJson, unboxValue } from "../model/boxing.js";
 import { createView, groupContentEnd, materializeView } from "../lazy/view-decode.js";
-import { messageValidator } from "../lazy/validate.js";
+import { messageValidator } from "./validator.js";
 import { stateOf, type ViewContext } from "../lazy/view-state.js";
 
 /** Options that hold for one decode call. */

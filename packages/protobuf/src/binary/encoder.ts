@@ -10,12 +10,14 @@ import { WireType } from "../wire/wire-type.js";
 import type { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryEncodeError } from "../wire/errors.js";
 import type { Message, UnknownField } from "../types.js";
-import { cachedPlan } from "./plan-cache.js";
-import { isScalarZeroValue, scalarFixedSize, scalarWireType, scalarWriter, type ScalarWriter } from "./scalar.js";
-import { mapKeyConverter } from "./map-key.js";
+import { cachedPlan } from "../model/plan-cache.js";
+import { isScalarZeroValue } from "../model/scalar-values.js";
+import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
+import { scalarWriter, type ScalarWriter } from "./scalar.js";
+import { mapKeyConverter } from "../model/map-key.js";
 import { viewStateIf, viewTypeInfo } from "../lazy/view-state.js";
 import { eagerOf, writeViewField } from "../lazy/view-decode.js";
-import { boxValue, Boxing, elementBoxing, fieldBoxing, jsonToStruct, type JsonObject } from "./boxing.js";
+import { boxValue, Boxing, elementBoxing, fieldBoxing, jsonToStruct, type JsonObject } from "../model/boxing.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
