@@ -5,8 +5,9 @@ import type { DescField, DescMessage } from "./descriptors/types.js";
 import type { Message, MessageShape } from "./types.js";
 import { zeroMessageFactory } from "./model/zero-message.js";
 import { setOwnProperty } from "./model/map-key.js";
-import { fieldIsSet } from "./fields.js";
-import { eagerOf } from "./lazy/view-decode.js";
+import { fieldIsSet } from "./model/presence.js";
+import { typeRecord } from "./model/type-record.js";
+import { eagerForm } from "./model/view-protocol.js";
 import { FieldPresence } from "./descriptors/edition.js";
 import { Boxing, cloneJson, elementBoxing, fieldBoxing, type JsonValue } from "./model/boxing.js";
 
@@ -17,7 +18,7 @@ export function clone<Desc extends DescMessage>(schema: Desc, message: MessageSh
 
 function cloneMessage(schema: DescMessage, src: Record<string, unknown>): Record<string, unknown> {
   // A clone of a lazy view is an ordinary (eager) message.
-  src = eagerOf(src);
+  src = eagerForm(typeRecord(schema), src);
   const dst = zeroMessageFactory(schema)() as Record<string, unknown>;
   for (const member of schema.members) {
     if (member.kind === "oneof") {

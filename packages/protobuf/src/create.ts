@@ -7,7 +7,7 @@ import { zeroMessageFactory } from "./model/zero-message.js";
 import { setOwnProperty } from "./model/map-key.js";
 import { ProtobufError } from "./wire/errors.js";
 import { Boxing, elementBoxing, fieldBoxing, structToJson } from "./model/boxing.js";
-import { cachedPlan } from "./model/plan-cache.js";
+import { typeRecord } from "./model/type-record.js";
 
 /**
  * Creates a new message of the given schema, with every field at its default value, and
@@ -65,20 +65,18 @@ interface InitStep {
   readonly inherited: boolean;
 }
 
-const initKey = Symbol("pbjet.initPlan");
 
 /** The steps that set a message's members from an init object, compiled once per type. */
 function initPlan(schema: DescMessage): readonly InitStep[] {
-  return cachedPlan(schema, initKey, (desc) =>
-    desc.members.map((member): InitStep => {
+  const rec = typeRecord(schema);
+  return (rec.init ??= schema.members.map((member): InitStep => {
       const name = member.localName;
       const inherited = name in objectPrototype;
       if (member.kind === "oneof") {
         return { name, how: Init.Oneof, field: undefined, cases: new Map(member.fields.map((f) => [f.localName, f])), protoName: member.name, inherited };
       }
       return { name, how: initKind(member), field: member, cases: undefined, protoName: member.name, inherited };
-    }),
-  );
+    })) as readonly InitStep[];
 }
 
 function initKind(field: DescField): Init {

@@ -5,8 +5,9 @@ import type { DescExtension, DescField, DescMessage } from "./descriptors/types.
 import { ScalarType } from "./descriptors/scalar.js";
 import type { Message, MessageShape, UnknownField } from "./types.js";
 import type { Registry } from "./registry/registry.js";
-import { fieldIsSet } from "./fields.js";
-import { eagerOf } from "./lazy/view-decode.js";
+import { fieldIsSet } from "./model/presence.js";
+import { typeRecord } from "./model/type-record.js";
+import { eagerForm } from "./model/view-protocol.js";
 import { Boxing, elementBoxing, fieldBoxing, jsonEqual, type JsonValue } from "./model/boxing.js";
 import { getExtension, hasExtension } from "./extensions.js";
 import { fromBinary } from "./from-binary.js";
@@ -44,8 +45,9 @@ export function equals<Desc extends DescMessage>(
 function messagesEqual(schema: DescMessage, a: Obj, b: Obj, opts: EqualsOptions): boolean {
   if (a === b) return true;
   // Lazy views compare by their decoded content.
-  a = eagerOf(a);
-  b = eagerOf(b);
+  const rec = typeRecord(schema);
+  a = eagerForm(rec, a);
+  b = eagerForm(rec, b);
   if (a.$typeName !== schema.typeName || b.$typeName !== schema.typeName) return false;
   if (opts.unpackAny === true && opts.registry !== undefined && schema.typeName === "google.protobuf.Any") {
     const result = anyEqual(a, b, opts);

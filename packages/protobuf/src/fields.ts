@@ -4,10 +4,10 @@
 import type { DescField, DescMessage } from "./descriptors/types.js";
 import { FieldPresence } from "./descriptors/edition.js";
 import type { MessageShape } from "./types.js";
-import { isScalarZeroValue } from "./model/scalar-values.js";
-import { ScalarType } from "./descriptors/scalar.js";
 import { zeroMessageFactory } from "./model/zero-message.js";
-import { eagerOf } from "./lazy/view-decode.js";
+import { fieldIsSet } from "./model/presence.js";
+import { typeRecord } from "./model/type-record.js";
+import { viewProtocolOf } from "./model/view-protocol.js";
 import { LazyMessageError, stateOf } from "./lazy/view-state.js";
 
 /**
@@ -16,31 +16,13 @@ import { LazyMessageError, stateOf } from "./lazy/view-state.js";
  * - scalar and enum fields with explicit presence: a value was set or parsed;
  * - message fields: not undefined; oneof members: the selected case;
  * - list and map fields: not empty.
+ * On a lazy view, decodes no more than the field needs.
  */
 export function isFieldSet<Desc extends DescMessage>(message: MessageShape<Desc>, field: DescField): boolean {
   if (field.parent.typeName !== message.$typeName) return false;
-  return fieldIsSet(eagerOf(message) as unknown as Record<string, unknown>, field);
-}
-
-/** @internal Presence of a field on a message object. */
-export function fieldIsSet(msg: Record<string, unknown>, field: DescField): boolean {
-  if (field.oneof) {
-    return (msg[field.oneof.localName] as { case?: string } | undefined)?.case === field.localName;
-  }
-  const v = msg[field.localName];
-  switch (field.fieldKind) {
-    case "list":
-      return (v as unknown[]).length > 0;
-    case "map":
-      return Object.keys(v as object).length > 0;
-    case "message":
-      return v !== undefined;
-    default:
-      if (field.presence === FieldPresence.IMPLICIT) {
-        return !isScalarZeroValue(field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar, v);
-      }
-      return v !== undefined && Object.prototype.hasOwnProperty.call(msg, field.localName);
-  }
+  const vp = viewProtocolOf(typeRecord(field.parent), message);
+  if (vp !== undefined) return vp.isFieldSet(message, field);
+  return fieldIsSet(message as unknown as Record<string, unknown>, field);
 }
 
 /** Resets a field, so that `isFieldSet()` returns false for it. */

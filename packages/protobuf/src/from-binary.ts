@@ -8,6 +8,7 @@ import { messageDecoder, type DecodeContext } from "./binary/decoder.js";
 import { zeroMessageFactory } from "./model/zero-message.js";
 import { messageValidator } from "./binary/validator.js";
 import { createView } from "./lazy/view-decode.js";
+import { lazyFieldViews } from "./lazy/lazy-fields.js";
 import { LazyMessageError, stateOf, type ViewContext } from "./lazy/view-state.js";
 
 /** Options for `fromBinary()` and `mergeFromBinary()`. */
@@ -32,13 +33,14 @@ export interface BinaryReadOptions {
   validate: boolean;
 }
 
-const defaultContext: DecodeContext = { readUnknown: true, maxDepth: 100 };
+const defaultContext: DecodeContext = { readUnknown: true, maxDepth: 100, lazyFields: lazyFieldViews };
 
 function contextOf(options: Partial<BinaryReadOptions> | undefined): DecodeContext {
   if (options === undefined) return defaultContext;
   return {
     readUnknown: options.readUnknownFields ?? true,
     maxDepth: options.maxDepth ?? 100,
+    lazyFields: lazyFieldViews,
   };
 }
 
@@ -66,6 +68,8 @@ function fromBinaryLazy<Desc extends DescMessage>(schema: Desc, bytes: Uint8Arra
     validated: options.validate !== false,
     readUnknown: options.readUnknownFields ?? true,
     maxDepth: options.maxDepth ?? 100,
+    reader: undefined,
+    lazyFields: lazyFieldViews,
   };
   if (ctx.validated) {
     const r = new BinaryReader(bytes);

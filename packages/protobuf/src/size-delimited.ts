@@ -7,7 +7,8 @@ import type { MessageShape } from "./types.js";
 import { BinaryWriter } from "./wire/binary-writer.js";
 import { ProtobufError } from "./wire/errors.js";
 import { fromBinary, type BinaryReadOptions } from "./from-binary.js";
-import { writeMessage, type BinaryWriteOptions } from "./to-binary.js";
+import type { BinaryWriteOptions } from "./to-binary.js";
+import { writeMessage } from "./binary/encoder.js";
 
 /** Options for `sizeDelimitedDecodeStream()`. */
 export interface SizeDelimitedReadOptions extends BinaryReadOptions {

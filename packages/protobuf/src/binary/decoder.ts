@@ -9,7 +9,7 @@ import { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import type { Message } from "../types.js";
-import { cachedPlan } from "../model/plan-cache.js";
+import { factsOf, fieldFacts, typeRecord, LazyOption, type FieldFacts } from "../model/type-record.js";
 import { scalarFieldDecoder } from "./scalar-field-decoders.js";
 import { scalarReader, type ScalarReader } from "./scalar.js";
 import { scalarWireType, isPackable } from "../descriptors/scalar.js";
@@ -17,9 +17,8 @@ import { scalarZeroValue } from "../model/scalar-values.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
 import { boxValue, Boxing, elementBoxing, fieldBoxing, structToJson, unboxValue } from "../model/boxing.js";
-import { createView, groupContentEnd, materializeView } from "../lazy/view-decode.js";
 import { messageValidator } from "./validator.js";
-import { stateOf, type ViewContext } from "../lazy/view-state.js";
+import { groupContentEnd } from "./group-end.js";
 
 /** Options that hold for one decode call. */
 export interface DecodeContext {
@@ -29,6 +28,24 @@ export interface DecodeContext {
   readonly maxDepth: number;
   /** When given, `unknown` is set when an unknown field is kept (its bytes are a view of the input). */
   readonly track?: { unknown: boolean };
+  /**
+   * Makes the views of fields with the `[lazy]` options. Without it, such fields are decoded
+   * as ordinary messages.
+   */
+  readonly lazyFields?: LazyFieldViews;
+}
+
+/** What the decoder needs from the lazy layer to decode `[lazy]` fields as views. */
+export interface LazyFieldViews {
+  /**
+   * A view of a message of type `desc` whose content is [start, end) of `buf`, and the
+   * further [start, end) pairs in `more` (occurrences merged into one), at nesting `depth`.
+   */
+  create(desc: DescMessage, buf: Uint8Array, start: number, end: number, more: number[] | undefined, depth: number, validated: boolean, ctx: DecodeContext): Message;
+  /** The content ranges [start, end, ...] of `value` if it is a view of `buf` made by create(), else undefined. */
+  rangesIn(value: unknown, buf: Uint8Array): number[] | undefined;
+  /** An ordinary, mutable message with the content of `value` if it is a view, else `value`. */
+  mutable(value: unknown): unknown;
 }
 
 /**
@@ -40,13 +57,13 @@ export type MessageDecoder = (msg: any, r: BinaryReader, end: number, group: num
 /** Decodes one field occurrence. Returns false if the wire type does not fit the field. */
 export type FieldDecoder = (msg: any, r: BinaryReader, wt: number, depth: number, ctx: DecodeContext) => boolean;
 
-const decoderKey = Symbol("pbjet.binaryDecoder");
 /** Field numbers below this are dispatched through an array; larger ones through a Map. */
 const DENSE_LIMIT = 256;
 
 /** The compiled decoder of a message type. */
 export function messageDecoder(desc: DescMessage): MessageDecoder {
-  return cachedPlan(desc, decoderKey, buildMessageDecoder);
+  const rec = typeRecord(desc);
+  return (rec.decoder ??= buildMessageDecoder(desc)) as MessageDecoder;
 }
 
 function buildMessageDecoder(desc: DescMessage): MessageDecoder {
@@ -83,7 +100,7 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
         if (wt > 5) {
           throw new BinaryDecodeError(`invalid wire type ${wt} at offset ${at}`, at);
         }
-        const dec = no < DENSE_LIMIT ? dense[no] : sparse?.get(no);
+        const dec = no < dense.length ? dense[no] : sparse?.get(no);
         if (dec === undefined || !dec(msg, r, wt, depth, ctx)) {
           const data = r.skip(wt, no);
           if (ctx.readUnknown) {
@@ -102,14 +119,18 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
 }
 
 function compileFields(desc: DescMessage): [(FieldDecoder | undefined)[], Map<number, FieldDecoder> | undefined] {
-  const dense: (FieldDecoder | undefined)[] = new Array(DENSE_LIMIT).fill(undefined);
+  // The table is as long as the largest field number below DENSE_LIMIT needs (three fields
+  // numbered 1-3 get four entries), and packed: holes are undefined, not empty.
+  let size = 0;
+  for (const field of desc.fields) if (field.number < DENSE_LIMIT) size = Math.max(size, field.number + 1);
+  const dense: (FieldDecoder | undefined)[] = new Array(size).fill(undefined);
   let sparse: Map<number, FieldDecoder> | undefined;
-  for (const field of desc.fields) {
-    const dec = fieldDecoder(field);
-    if (field.number < DENSE_LIMIT) {
-      dense[field.number] = dec;
+  for (const facts of typeRecord(desc).fields) {
+    const dec = factsDecoder(facts);
+    if (facts.number < DENSE_LIMIT) {
+      dense[facts.number] = dec;
     } else {
-      (sparse ??= new Map()).set(field.number, dec);
+      (sparse ??= new Map()).set(facts.number, dec);
     }
   }
   return [dense, sparse];
@@ -117,14 +138,19 @@ function compileFields(desc: DescMessage): [(FieldDecoder | undefined)[], Map<nu
 
 /** @internal The decoder of one field, as the message decoder uses it. */
 export function fieldDecoder(field: DescField): FieldDecoder {
+  return factsDecoder(factsOf(field));
+}
+
+function factsDecoder(facts: FieldFacts): FieldDecoder {
+  const field = facts.field;
   switch (field.fieldKind) {
     case "list":
-      if (field.listKind === "message" && field.lazy && elementBoxing(field) === Boxing.None) return lazyFieldDecoder(field);
+      if (facts.lazy !== LazyOption.None) return lazyFieldDecoder(field, facts);
       return field.listKind === "message" ? messageListDecoder(field) : scalarListDecoder(field);
     case "map":
       return mapDecoder(field);
     case "message":
-      if (field.lazy && !field.oneof && fieldBoxing(field) === Boxing.None) return lazyFieldDecoder(field);
+      if (facts.lazy !== LazyOption.None) return lazyFieldDecoder(field, facts);
       return field.oneof ? oneofMessageDecoder(field) : messageFieldDecoder(field);
     default:
       return singularScalarDecoder(field);
@@ -254,9 +280,9 @@ function addUnknownEnumValue(msg: Message, no: number, value: number, ctx: Decod
   }
 }
 
-function closedEnumCheck(desc: DescEnum | undefined): ((v: number) => boolean) | undefined {
-  if (desc === undefined || desc.open) return undefined;
-  const known = new Set(desc.values.map((v) => v.number));
+function closedEnumCheck(field: DescField): ((v: number) => boolean) | undefined {
+  const known = fieldFacts(field).closedEnum;
+  if (known === undefined) return undefined;
   return (v) => known.has(v);
 }
 
@@ -264,7 +290,7 @@ function singularScalarDecoder(field: DescField & { fieldKind: "scalar" | "enum"
   const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;
   const read = scalarReader(scalar, field.fieldKind === "scalar" && field.longAsString, field.utf8Verify);
   const expected = scalarWireType(scalar);
-  const isKnown = closedEnumCheck(field.enum);
+  const isKnown = closedEnumCheck(field);
   const no = field.number;
   if (field.oneof) {
     const oneofName = field.oneof.localName;
@@ -310,7 +336,7 @@ function scalarListDecoder(field: DescField & { fieldKind: "list" }): FieldDecod
   const read = scalarReader(scalar, field.longAsString, field.utf8Verify);
   const expected = scalarWireType(scalar);
   const packable = isPackable(scalar);
-  const isKnown = closedEnumCheck(field.enum);
+  const isKnown = closedEnumCheck(field);
   const no = field.number;
   const push = isKnown
     ? (msg: any, list: unknown[], v: number, ctx: DecodeContext) => {
@@ -351,7 +377,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
   let readValue: (r: BinaryReader, wt: number, depth: number, ctx: DecodeContext) => unknown;
   let valueWireType: number;
   let valueZero: () => unknown;
-  const isKnown = closedEnumCheck(field.enum);
+  const isKnown = closedEnumCheck(field);
   if (field.mapKind === "message") {
     const desc = field.message!;
     let dec: MessageDecoder | undefined;
@@ -409,28 +435,23 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
   };
 }
 
-const verifiedViewContexts = new WeakMap<DecodeContext, ViewContext>();
-const unverifiedViewContexts = new WeakMap<DecodeContext, ViewContext>();
-
-/**
- * Where the content of a group ends: at its end-group tag, found by skipping the group's
- * fields (the tag may be encoded in more bytes than needed, as any varint may).
- */
-
 /**
  * A message field with the option `[lazy = true]` or `[unverified_lazy = true]`: decoded as a
- * lazy view even in an eager decode. `lazy` fields are validated first; `unverified_lazy`
- * fields are not, and report bad bytes when read.
+ * lazy view even in an eager decode (when the decode call can make views: `ctx.lazyFields`).
+ * `lazy` fields are validated first; `unverified_lazy` fields are not, and report bad bytes
+ * when read.
  */
-function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }): FieldDecoder {
+function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }, facts: FieldFacts): FieldDecoder {
   const name = field.localName;
-  const expected = expectedMessageWireType(field);
+  const expected = facts.wireType;
   const desc = field.message!;
   const no = field.number;
-  const verify = field.proto.options?.unverifiedLazy !== true;
+  const verify = facts.lazy === LazyOption.Verified;
   const list = field.fieldKind === "list";
-  const viewContexts = verify ? verifiedViewContexts : unverifiedViewContexts;
+  const eager = list ? messageListDecoder(field as DescField & { fieldKind: "list" }) : messageFieldDecoder(field as DescField & { fieldKind: "message" });
   return (msg, r, wt, depth, ctx) => {
+    const views = ctx.lazyFields;
+    if (views === undefined) return eager(msg, r, wt, depth, ctx);
     if (wt !== expected) return false;
     if (depth >= ctx.maxDepth) {
       throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
@@ -454,25 +475,20 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }):
       r.pos = end;
     }
     const after = r.pos;
-    let vctx = viewContexts.get(ctx);
-    if (vctx === undefined) {
-      vctx = { validated: verify, readUnknown: ctx.readUnknown, maxDepth: ctx.maxDepth };
-      viewContexts.set(ctx, vctx);
-    }
     if (list) {
-      (msg[name] as unknown[]).push(createView(desc, r.buf, start, end, undefined, depth + 1, vctx));
+      (msg[name] as unknown[]).push(views.create(desc, r.buf, start, end, undefined, depth + 1, verify, ctx));
       return true;
     }
     // A repeated occurrence merges with the previous one: one view over both ranges.
-    const prev = stateOf(msg[name]);
-    if (prev !== undefined && prev.buf === r.buf) {
-      msg[name] = createView(desc, r.buf, prev.start, prev.end, [...(prev.more ?? []), start, end], depth + 1, vctx);
+    const prev = views.rangesIn(msg[name], r.buf);
+    if (prev !== undefined) {
+      msg[name] = views.create(desc, r.buf, prev[0], prev[1], [...prev.slice(2), start, end], depth + 1, verify, ctx);
       return true;
     }
     if (msg[name] !== undefined) {
       // Merging into a message that is already decoded (mergeFromBinary), or into a view of
       // another input: decode eagerly into a mutable message.
-      if (prev !== undefined) msg[name] = materializeView(prev);
+      msg[name] = views.mutable(msg[name]);
       const outer = r.len;
       r.pos = start;
       r.len = end;
@@ -481,7 +497,7 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }):
       r.pos = after;
       return true;
     }
-    msg[name] = createView(desc, r.buf, start, end, undefined, depth + 1, vctx);
+    msg[name] = views.create(desc, r.buf, start, end, undefined, depth + 1, verify, ctx);
     return true;
   };
 }

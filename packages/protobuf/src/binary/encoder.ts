@@ -10,24 +10,39 @@ import { WireType } from "../wire/wire-type.js";
 import type { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryEncodeError } from "../wire/errors.js";
 import type { Message, UnknownField } from "../types.js";
-import { cachedPlan } from "../model/plan-cache.js";
+import { typeRecord, type TypeRecord } from "../model/type-record.js";
+import { eagerForm, viewProtocolOf } from "../model/view-protocol.js";
 import { isScalarZeroValue } from "../model/scalar-values.js";
 import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
 import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
-import { viewStateIf, viewTypeInfo } from "../lazy/view-state.js";
-import { eagerOf, writeViewField } from "../lazy/view-decode.js";
 import { boxValue, Boxing, elementBoxing, fieldBoxing, jsonToStruct, type JsonObject } from "../model/boxing.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
 type FieldEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
 
-const encoderKey = Symbol("pbjet.binaryEncoder");
-
-/** The compiled encoder of a message type. */
+/**
+ * The compiled encoder of a message type. It encodes the fields of an ordinary message; for
+ * a message that may be a lazy view, use writeMessage().
+ */
 export function messageEncoder(desc: DescMessage): MessageEncoder {
-  return cachedPlan(desc, encoderKey, buildMessageEncoder);
+  const rec = typeRecord(desc);
+  return (rec.encoder ??= buildMessageEncoder(desc)) as MessageEncoder;
+}
+
+/**
+ * Writes a message's fields (no tag, no length): a lazy view by copying its original bytes
+ * where they stand for it, any other message with the compiled encoder.
+ */
+export function writeMessage(desc: DescMessage, message: unknown, w: BinaryWriter, writeUnknown: boolean): void {
+  const rec = typeRecord(desc);
+  const vp = viewProtocolOf(rec, message);
+  if (vp !== undefined) {
+    if (vp.writeContent(message as object, w, writeUnknown)) return;
+    message = vp.eager(message as object);
+  }
+  ((rec.encoder ??= buildMessageEncoder(desc)) as MessageEncoder)(message, w, writeUnknown);
 }
 
 function buildMessageEncoder(desc: DescMessage): MessageEncoder {
@@ -153,16 +168,15 @@ function valueEncoder(field: DescField): (value: any, w: BinaryWriter, writeUnkn
 
 function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) {
   let enc: MessageEncoder | undefined;
-  const views = viewTypeInfo(desc);
+  const rec = typeRecord(desc);
   if (delimited) {
     return (v: any, w: BinaryWriter, writeUnknown: boolean) => {
-      // A lazy view that is written whole is copied from its original bytes.
-      const s = viewStateIf(views, v);
-      if (s !== undefined) {
-        if (writeUnknown && s.ctx.readUnknown) return writeViewField(s, w, no, true);
-        // Otherwise (its bytes hold unknown fields that are not to be written, or that it
-        // dropped): encode its eager decode; its fields are accessors, not own properties.
-        v = eagerOf(v);
+      // A lazy view that is written whole is copied from its original bytes; where its bytes
+      // cannot stand for it, its eager form is encoded (a view's fields are accessors).
+      const vp = viewProtocolOf(rec, v);
+      if (vp !== undefined) {
+        if (vp.writeField(v, w, no, true, writeUnknown)) return;
+        v = vp.eager(v);
       }
       enc ??= messageEncoder(desc);
       w.tag(no, WireType.StartGroup);
@@ -172,12 +186,10 @@ function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) 
   }
   const tag = ((no << 3) | WireType.LengthDelimited) >>> 0;
   return (v: any, w: BinaryWriter, writeUnknown: boolean) => {
-    const s = viewStateIf(views, v);
-    if (s !== undefined) {
-      if (writeUnknown && s.ctx.readUnknown) return writeViewField(s, w, no, false);
-      // Otherwise (its bytes hold unknown fields that are not to be written, or that it
-      // dropped): encode its eager decode; its fields are accessors, not own properties.
-      v = eagerOf(v);
+    const vp = viewProtocolOf(rec, v);
+    if (vp !== undefined) {
+      if (vp.writeField(v, w, no, false, writeUnknown)) return;
+      v = vp.eager(v);
     }
     enc ??= messageEncoder(desc);
     w.rawTag(tag).fork();
@@ -334,14 +346,14 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
   if (field.mapKind === "message") {
     const desc = field.message!;
     let enc: MessageEncoder | undefined;
-    const views = viewTypeInfo(desc);
+    const rec = typeRecord(desc);
     const struct = elementBoxing(field) === Boxing.Struct;
     writeValue = (w, v, writeUnknown) => {
-      // A lazy view as a map value: its original bytes, or its eager decode.
-      const s = viewStateIf(views, v);
-      if (s !== undefined) {
-        if (writeUnknown && s.ctx.readUnknown) return writeViewField(s, w, 2, false);
-        v = eagerOf(v);
+      // A lazy view as a map value: its original bytes, or its eager form.
+      const vp = viewProtocolOf(rec, v);
+      if (vp !== undefined) {
+        if (vp.writeField(v, w, 2, false, writeUnknown)) return;
+        v = vp.eager(v);
       }
       enc ??= messageEncoder(desc);
       w.rawTag(0x12).fork();

@@ -13,7 +13,7 @@ import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import { invalidUtf8At } from "../wire/utf8-check.js";
-import { cachedPlan } from "../model/plan-cache.js";
+import { typeRecord, type FieldFacts } from "../model/type-record.js";
 import { isPackable, scalarWireType } from "../descriptors/scalar.js";
 
 /** Validates fields until `end`, or until the end-group tag of field `group`. */
@@ -65,10 +65,9 @@ interface ValidatorPlan {
   readonly oneByteTags: Uint8Array;
 }
 
-const planKey = Symbol("pbjet.validator");
-
 function validatorPlan(desc: DescMessage): ValidatorPlan {
-  return cachedPlan(desc, planKey, buildPlan);
+  const rec = typeRecord(desc);
+  return (rec.validator ??= buildPlan(desc)) as ValidatorPlan;
 }
 
 /** The compiled validator of a message type. */
@@ -85,7 +84,7 @@ export function messageValidator(desc: DescMessage): MessageValidator {
 function buildPlan(desc: DescMessage): ValidatorPlan {
   const dense: (FieldCheck | undefined)[] = [];
   const sparse = new Map<number, FieldCheck>();
-  for (const f of desc.fields) {
+  for (const f of typeRecord(desc).fields) {
     const c = fieldCheck(f);
     if (f.number < 256) dense[f.number] = c;
     else sparse.set(f.number, c);
@@ -264,50 +263,32 @@ function scalarValueSkipper(type: ScalarType, utf8Verify: boolean): (r: BinaryRe
   return (r) => r.skipValue(wt);
 }
 
-function fieldCheck(field: DescField): FieldCheck {
-  const delimited = (field as { delimitedEncoding?: boolean }).delimitedEncoding === true;
-  const messageCheck = (message: DescMessage): FieldCheck => ({
-    wireType: delimited ? WireType.StartGroup : WireType.LengthDelimited,
-    check: delimited ? Check.Group : Check.Message,
-    message,
-    sub: undefined,
-    other: undefined,
-  });
-  switch (field.fieldKind) {
-    case "message":
-      return messageCheck(field.message);
-    case "list": {
-      if (field.listKind === "message") return messageCheck(field.message!);
-      const scalar = field.listKind === "enum" ? ScalarType.INT32 : field.scalar!;
-      const skipValue = scalarValueSkipper(scalar, field.utf8Verify);
-      const packable = isPackable(scalar);
-      return {
-        wireType: scalarWireType(scalar),
-        check: scalarCheck(scalar, field.utf8Verify),
-        message: undefined,
-        sub: undefined,
-        // Packed: a length-delimited run of values.
-        other: packable
-          ? (r, wt) => {
-              if (wt !== WireType.LengthDelimited) return false;
-              const end = r.readEnd();
-              const outer = r.len;
-              r.len = end;
-              while (r.pos < end) skipValue(r);
-              r.len = outer;
-              return true;
-            }
-          : undefined,
-      };
-    }
-    case "map":
-      // No wire type matches -1: every entry is checked by `other`.
-      return { wireType: -1, check: Check.Bytes, message: undefined, sub: undefined, other: mapEntryCheck(field) };
-    default: {
-      const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;
-      return { wireType: scalarWireType(scalar), check: scalarCheck(scalar, field.utf8Verify), message: undefined, sub: undefined, other: undefined };
-    }
+function fieldCheck(facts: FieldFacts): FieldCheck {
+  const field = facts.field;
+  if (field.fieldKind === "map") {
+    // No wire type matches -1: every entry is checked by `other`.
+    return { wireType: -1, check: Check.Bytes, message: undefined, sub: undefined, other: mapEntryCheck(field) };
   }
+  const scalar = facts.scalar;
+  if (scalar === undefined) {
+    const group = facts.wireType === WireType.StartGroup;
+    return { wireType: facts.wireType, check: group ? Check.Group : Check.Message, message: field.message, sub: undefined, other: undefined };
+  }
+  let other: FieldCheck["other"];
+  if (facts.packable) {
+    // Packed: a length-delimited run of values.
+    const skipValue = scalarValueSkipper(scalar, field.utf8Verify);
+    other = (r, wt) => {
+      if (wt !== WireType.LengthDelimited) return false;
+      const end = r.readEnd();
+      const outer = r.len;
+      r.len = end;
+      while (r.pos < end) skipValue(r);
+      r.len = outer;
+      return true;
+    };
+  }
+  return { wireType: facts.wireType, check: scalarCheck(scalar, field.utf8Verify), message: undefined, sub: undefined, other };
 }
 
 /** Checks one map entry (a length-delimited message of a key and a value). */

@@ -7,7 +7,7 @@ import type { DescEnum, DescExtension, DescField, DescMessage, DescOneof } from 
 import { FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
-import { cachedPlan } from "../model/plan-cache.js";
+import { typeRecord } from "../model/type-record.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
@@ -53,12 +53,12 @@ interface FieldEntry {
   readonly nullIsValue: boolean;
 }
 
-const readerKey = Symbol("pbjet.jsonReader");
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** The compiled JSON reader of a message type. */
 export function messageReader(desc: DescMessage): MessageReader {
-  return cachedPlan(desc, readerKey, buildReader);
+  const rec = typeRecord(desc);
+  return (rec.jsonReader ??= buildReader(desc)) as MessageReader;
 }
 
 /** The problem of a value that is not a JSON object. */

@@ -4,13 +4,12 @@
  * boolean options, like the value writer (writer.ts). Well-known types, unboxed fields and
  * extensions are rare and are written by the value writer, then stringified.
  */
-import { eagerOfType } from "../lazy/view-decode.js";
-import { viewTypeInfo } from "../lazy/view-state.js";
 import type { DescEnum, DescField, DescMessage } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Message } from "../types.js";
-import { cachedPlan } from "../model/plan-cache.js";
+import { typeRecord } from "../model/type-record.js";
+import { eagerForm } from "../model/view-protocol.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing.js";
 import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
@@ -46,24 +45,22 @@ export const BULK: unique symbol = Symbol("pbjet.jsonBulk");
 const BULK_MESSAGES = 8;
 const BULK_VALUES = 64;
 
-const textWriterKeys = Array.from({ length: 8 }, (_, i) => Symbol(`pbjet.jsonTextWriter.${i}`));
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** The compiled JSON text writer of a message type for the option bits. */
 export function messageTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
-  return cachedPlan(desc, textWriterKeys[bits], textWriterBuilders[bits]);
+  const writers = typeRecord(desc).jsonTextWriters;
+  return (writers[bits] ??= buildTextWriter(desc, bits)) as MessageTextWriter;
 }
-
-const textWriterBuilders = textWriterKeys.map((_, bits) => (d: DescMessage) => buildTextWriter(d, bits));
 
 function buildTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
   const wkt = wktWriter(desc, bits);
-  const views = viewTypeInfo(desc);
-  if (wkt !== undefined) return (msg, ctx) => JSON.stringify(wkt(eagerOfType(views, msg), ctx));
+  const rec = typeRecord(desc);
+  if (wkt !== undefined) return (msg, ctx) => JSON.stringify(wkt(eagerForm(rec, msg), ctx));
   let fields: FieldTextWrite[] | undefined;
   let segs: string[] = [];
   return (msg, ctx) => {
-    msg = eagerOfType(views, msg);
+    msg = eagerForm(rec, msg);
     // Compiled on first call, so that recursive types can refer to themselves.
     if (fields === undefined) [fields, segs] = compileFields(desc, bits);
     let s = "";

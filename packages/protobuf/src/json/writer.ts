@@ -3,14 +3,13 @@
  * options, compiled once from the descriptor into a list of field writers, and cached.
  * Well-known types with a JSON form of their own get their writer from wkt-write.ts.
  */
-import { eagerOfType } from "../lazy/view-decode.js";
-import { viewTypeInfo } from "../lazy/view-state.js";
 import type { DescEnum, DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
 import type { Message } from "../types.js";
-import { cachedPlan } from "../model/plan-cache.js";
+import { typeRecord } from "../model/type-record.js";
+import { eagerForm } from "../model/view-protocol.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { getExtension } from "../extensions.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
@@ -44,25 +43,23 @@ export type ValueWrite = (value: any, ctx: WriteContext) => JsonValue;
 type FieldWrite = (msg: any, out: JsonObject, ctx: WriteContext) => void;
 
 
-const writerKeys = Array.from({ length: 8 }, (_, i) => Symbol(`pbjet.jsonWriter.${i}`));
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** The compiled JSON writer of a message type for the option bits. */
 export function messageWriter(desc: DescMessage, bits: number): MessageWriter {
-  return cachedPlan(desc, writerKeys[bits], writerBuilders[bits]);
+  const writers = typeRecord(desc).jsonWriters;
+  return (writers[bits] ??= buildWriter(desc, bits)) as MessageWriter;
 }
-
-const writerBuilders = writerKeys.map((_, bits) => (d: DescMessage) => buildWriter(d, bits));
 
 function buildWriter(desc: DescMessage, bits: number): MessageWriter {
   const wkt = wktWriter(desc, bits);
-  const views = viewTypeInfo(desc);
-  // Lazy views are written from their eager decode (views keep defaults on accessors).
-  if (wkt !== undefined) return (msg, ctx) => wkt(eagerOfType(views, msg), ctx);
+  const rec = typeRecord(desc);
+  // Lazy views are written from their eager form (views keep defaults on accessors).
+  if (wkt !== undefined) return (msg, ctx) => wkt(eagerForm(rec, msg), ctx);
   let fields: FieldWrite[] | undefined;
   let segs: string[] = [];
   return (msg, ctx) => {
-    msg = eagerOfType(views, msg);
+    msg = eagerForm(rec, msg);
     // Compiled on first call, so that recursive types can refer to themselves.
     if (fields === undefined) [fields, segs] = compileFields(desc, bits);
     const out: JsonObject = {};

@@ -9,7 +9,7 @@ import { cloneJson, type JsonValue } from "../model/boxing.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { ProtobufError } from "../wire/errors.js";
 import { stateOf } from "./view-state.js";
-import { materializeView } from "./view-decode.js";
+import { materializeView } from "./view-materialize.js";
 import { scanView } from "./view-scan.js";
 
 export { isLazyMessage, LazyMessageError } from "./view-state.js";

@@ -1,5 +1,6 @@
 /**
- * Creating views, decoding their fields on first access, and getting their bytes back.
+ * Views: their class (an accessor per field on the prototype), creating them, decoding their
+ * fields on first access, and the view protocol through which the other layers use them.
  */
 import type { DescField, DescMessage } from "../descriptors/types.js";
 import { BinaryReader } from "../wire/binary-reader.js";
@@ -13,10 +14,15 @@ import { scalarWireType } from "../descriptors/scalar.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
-import { cachedPlan } from "../model/plan-cache.js";
-import { stateOf, viewStateIf, type ViewContext, type ViewState, type ViewTypeInfo } from "./view-state.js";
-import { SlotKind, viewHooks, viewPlan, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
-import { sharedReader } from "./view-scan.js";
+import { typeRecord } from "../model/type-record.js";
+import { valueIsSet } from "../model/presence.js";
+import { FieldPresence } from "../descriptors/edition.js";
+import { groupContentEnd } from "../binary/group-end.js";
+import { LazyMessageError, viewState, type ViewContext, type ViewState } from "./view-state.js";
+import { SlotKind, viewPlan, type OneofSlot, type Slot, type ViewConstructor, type ViewPlan } from "./view-plan.js";
+import { scanView, viewReader } from "./view-scan.js";
+import { bytesStandFor, viewBytes, writeViewContent, writeViewField } from "./view-bytes.js";
+import { eagerOfView } from "./view-materialize.js";
 import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "../wire/ascii-cache.js";
 
 /**
@@ -42,24 +48,9 @@ function newView(plan: ViewPlan, buf: Uint8Array, start: number, end: number, mo
     unknown: undefined,
     eager: undefined,
   };
-  const view = new plan.View(state);
+  const view = new (plan.View ?? viewClass(plan))(state);
   (state as { view: object }).view = view;
   return view as Message;
-}
-
-/** The end of a group's content: the offset of its end-group tag (`after` is the offset after it). */
-export function groupContentEnd(buf: Uint8Array, start: number, after: number): number {
-  // The end-group tag may be encoded in more bytes than needed (as any varint), so it is
-  // found by skipping the group's fields (nested groups are skipped whole), not by its size.
-  const r = new BinaryReader(buf);
-  r.pos = start;
-  r.len = after;
-  for (;;) {
-    const at = r.pos;
-    const tag = r.uint32();
-    if ((tag & 7) === WireType.EndGroup) return at;
-    r.skipValue(tag & 7, tag >>> 3);
-  }
 }
 
 function checkDepth(state: ViewState, at: number): void {
@@ -107,7 +98,7 @@ function chain(occ: number[], last: number): number[] {
 
 /** One view over every occurrence of a singular message (protobuf merges them). */
 function mergedView(state: ViewState, plan: ViewPlan, last: number): Message {
-  const r = sharedReader(state.buf);
+  const r = viewReader(state);
   const occ = state.occ!;
   if (occ[last + 3] < 0) return childView(state, plan, r, last);
   checkDepth(state, occ[last]);
@@ -121,7 +112,7 @@ function messageList(state: ViewState, plan: ViewPlan, last: number): Message[] 
   let n = 0;
   for (let k = last; k >= 0; k = occ[k + 3]) n++;
   const list: Message[] = new Array(n);
-  const r = sharedReader(state.buf);
+  const r = viewReader(state);
   for (let k = last; k >= 0; k = occ[k + 3]) list[--n] = childView(state, plan, r, k);
   return list;
 }
@@ -130,7 +121,7 @@ function messageList(state: ViewState, plan: ViewPlan, last: number): Message[] 
 function decodeWithFieldDecoder(state: ViewState, field: DescField, dec: NonNullable<Slot["decoder"]>, holderValue: unknown, last: number): unknown {
   const name = field.oneof ? field.oneof.localName : field.localName;
   const holder: Record<string, unknown> = { [name]: holderValue };
-  const r = sharedReader(state.buf);
+  const r = viewReader(state);
   const occ = state.occ!;
   for (const k of chain(occ, last)) {
     r.pos = occ[k];
@@ -153,7 +144,7 @@ function decodeSlot(state: ViewState, slot: Slot, last: number): unknown {
   const occ = state.occ!;
   switch (slot.kind) {
     case SlotKind.String: {
-      const r = sharedReader(state.buf);
+      const r = viewReader(state);
       r.pos = occ[last];
       r.len = occ[last + 1];
       const end = r.readEnd();
@@ -166,13 +157,13 @@ function decodeSlot(state: ViewState, slot: Slot, last: number): unknown {
       return r.string(slot.utf8Verify && !state.ctx.validated);
     }
     case SlotKind.Scalar64: {
-      const r = sharedReader(state.buf);
+      const r = viewReader(state);
       r.pos = occ[last];
       r.len = occ[last + 1];
       return slot.read!(r);
     }
     case SlotKind.Bytes: {
-      const r = sharedReader(state.buf);
+      const r = viewReader(state);
       r.pos = occ[last];
       r.len = occ[last + 1];
       return r.bytes();
@@ -214,7 +205,7 @@ function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map
   const out: Record<string, unknown> = {};
   const readKey = scalarReader(field.mapKey, false, field.utf8Verify && !state.ctx.validated);
   const keyWireType = scalarWireType(field.mapKey);
-  const r = sharedReader(state.buf);
+  const r = viewReader(state);
   const occ = state.occ!;
   for (const k of chain(occ, last)) {
     r.pos = occ[k];
@@ -256,97 +247,120 @@ function keyZero(field: DescField & { fieldKind: "map" }): string {
   }
 }
 
-viewHooks.decode = decodeSlot;
 
-/** Writes a view as the value of a message field (tag included): its original bytes. */
-export function writeViewField(state: ViewState, w: BinaryWriter, no: number, delimited: boolean): void {
-  writeRange(state.buf, state.start, state.end, w, no, delimited);
-  const more = state.more;
-  if (more !== undefined) for (let i = 0; i < more.length; i += 2) writeRange(state.buf, more[i], more[i + 1], w, no, delimited);
-}
 
-function writeRange(buf: Uint8Array, start: number, end: number, w: BinaryWriter, no: number, delimited: boolean): void {
-  const content = buf.subarray(start, end);
-  if (delimited) {
-    w.tag(no, WireType.StartGroup).raw(content).tag(no, WireType.EndGroup);
-  } else {
-    w.tag(no, WireType.LengthDelimited).bytes(content);
-  }
-}
-
-/** A copy of a view's original bytes. */
-export function viewBytes(state: ViewState): Uint8Array {
-  const more = state.more;
-  if (more === undefined) return state.buf.slice(state.start, state.end);
-  let len = state.end - state.start;
-  for (let i = 0; i < more.length; i += 2) len += more[i + 1] - more[i];
-  const out = new Uint8Array(len);
-  out.set(state.buf.subarray(state.start, state.end), 0);
-  let off = state.end - state.start;
-  for (let i = 0; i < more.length; i += 2) {
-    out.set(state.buf.subarray(more[i], more[i + 1]), off);
-    off += more[i + 1] - more[i];
-  }
-  return out;
+/** The state of `view`; throws if `view` is not a lazy view (e.g. a spread copy of one). */
+function ownState(view: { [viewState]?: ViewState }, typeName: string): ViewState {
+  const s = view[viewState];
+  if (s === undefined || s.view !== view) throw new LazyMessageError(`not a lazy view of ${typeName}`);
+  return s;
 }
 
 /**
- * Decodes a view fully into an eager message that holds no reference to the input: its
- * bytes are copied first, so bytes fields point into the copy — unless the type can hold no
- * view of its input (no bytes fields, no lazy fields) and no unknown field turns up: then it
- * is decoded from the input, without the copy.
+ * The class of a type's views, built once: its prototype has an accessor per slot (getters
+ * decode on first access; setters throw). Building it installs the type's view protocol.
  */
-export function materializeView(state: ViewState): Message {
-  const desc = state.plan.desc;
-  if (state.more === undefined && !mayReferToInput(desc)) {
-    const track = { unknown: false };
-    const msg = zeroMessageFactory(desc)();
-    const r = new BinaryReader(state.buf);
-    r.pos = state.start;
-    r.len = state.end;
-    messageDecoder(desc)(msg, r, state.end, 0, state.depth, { readUnknown: state.ctx.readUnknown, maxDepth: state.ctx.maxDepth, track });
-    if (!track.unknown) return msg;
-    // Unknown fields are views of the input: decode a copy instead.
+function viewClass(plan: ViewPlan): ViewConstructor {
+  const View = buildViewClass(plan.desc, plan.slots);
+  plan.View = View;
+  installProtocol(plan, View.prototype);
+  return View;
+}
+
+function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstructor {
+  class View {
+    constructor(state: ViewState) {
+      (this as unknown as Record<symbol, ViewState>)[viewState] = state;
+    }
   }
-  const msg = zeroMessageFactory(desc)();
-  const bytes = viewBytes(state);
-  const r = new BinaryReader(bytes);
-  messageDecoder(desc)(msg, r, r.len, 0, state.depth, state.ctx);
-  return msg;
-}
-
-/** Like eagerOf(), for a message of the type of `info` (cheaper on the eager paths). */
-export function eagerOfType<T extends object>(info: ViewTypeInfo, message: T): T {
-  const s = viewStateIf(info, message);
-  if (s === undefined) return message;
-  return (s.eager ??= materializeView(s)) as T;
-}
-
-const refersKey = Symbol("pbjet.mayReferToInput");
-
-/**
- * Whether an eager decode of the type can hold views of its input besides unknown fields:
- * bytes fields (and BytesValue), or fields with the `[lazy]` options, anywhere in its tree.
- */
-function mayReferToInput(desc: DescMessage): boolean {
-  return cachedPlan(desc, refersKey, (root) => {
-    const seen = new Set<DescMessage>();
-    const visit = (m: DescMessage): boolean => {
-      if (seen.has(m)) return false;
-      seen.add(m);
-      for (const f of m.fields) {
-        if (f.lazy || f.scalar === ScalarType.BYTES) return true;
-        if (f.message !== undefined && visit(f.message)) return true;
-      }
-      return false;
-    };
-    return visit(root);
+  const proto = View.prototype;
+  const typeName = desc.typeName;
+  const readOnly = (name: string) => () => {
+    throw new LazyMessageError(
+      `cannot set ${typeName}.${name}: the message is a read-only lazy view (decoded with { lazy: true }); ` +
+        `use toMutable(schema, message) to get a mutable copy`,
+    );
+  };
+  Object.defineProperty(proto, "$typeName", { value: typeName, enumerable: true, writable: false, configurable: false });
+  for (const slot of slots) {
+    Object.defineProperty(proto, slot.name, {
+      enumerable: true,
+      configurable: false,
+      get: slotGetter(slot, typeName),
+      set: readOnly(slot.name),
+    });
+  }
+  Object.defineProperty(proto, "$unknown", {
+    enumerable: false,
+    configurable: false,
+    get(this: { [viewState]?: ViewState }) {
+      const s = this[viewState];
+      if (s === undefined || s.view !== this) return undefined;
+      if (s.values === undefined) scanView(s);
+      return s.unknown;
+    },
+    set: readOnly("$unknown"),
   });
+  return View;
 }
 
-/** The eager form of a message: the message itself, or the materialized view (cached). */
-export function eagerOf<T>(message: T): T {
-  const s = stateOf(message);
-  if (s === undefined) return message;
-  return (s.eager ??= materializeView(s)) as T;
+function slotGetter(slot: Slot, typeName: string): (this: { [viewState]?: ViewState }) => unknown {
+  const i = slot.index;
+  const absent = slot.absent;
+  if (slot.kind === SlotKind.Scalar || slot.kind === SlotKind.EagerDecoded) {
+    return function (this: { [viewState]?: ViewState }) {
+      const s = ownState(this, typeName);
+      const v = (s.values ?? scanView(s))[i];
+      return v === undefined ? absent : v;
+    };
+  }
+  // Until decoded, the slot holds the index of its last occurrence (decoded values are never numbers).
+  return function (this: { [viewState]?: ViewState }) {
+    const s = ownState(this, typeName);
+    const values = s.values ?? scanView(s);
+    const v = values[i];
+    if (typeof v === "number") return (values[i] = decodeSlot(s, slot, v));
+    return v === undefined ? absent : v;
+  };
+}
+
+
+/** Makes the views of the plan's type answer the view protocol (model/view-protocol.ts). */
+function installProtocol(plan: ViewPlan, proto: object): void {
+  const typeName = plan.desc.typeName;
+  typeRecord(plan.desc).views = {
+    proto,
+    eager: (view) => eagerOfView(ownState(view, typeName)) as unknown as Record<string, unknown>,
+    writeContent(view, w, writeUnknown) {
+      const s = ownState(view, typeName);
+      if (!bytesStandFor(s, writeUnknown)) return false;
+      writeViewContent(s, w);
+      return true;
+    },
+    writeField(view, w, no, delimited, writeUnknown) {
+      const s = ownState(view, typeName);
+      if (!bytesStandFor(s, writeUnknown)) return false;
+      writeViewField(s, w, no, delimited);
+      return true;
+    },
+    bytes(view, writeUnknown) {
+      const s = ownState(view, typeName);
+      return bytesStandFor(s, writeUnknown) ? viewBytes(s) : undefined;
+    },
+    isFieldSet(view, field) {
+      const s = ownState(view, typeName);
+      const values = s.values ?? scanView(s);
+      const slot = field.number < plan.dense.length ? plan.dense[field.number] : plan.sparse.get(field.number);
+      if (slot === undefined) return false;
+      if (field.oneof !== undefined) {
+        return ((view as Record<string, { case?: string }>)[field.oneof.localName]).case === field.localName;
+      }
+      // Explicit presence: whether the wire had the field (the getter reads the default).
+      if ((field.fieldKind === "scalar" || field.fieldKind === "enum") && field.presence !== FieldPresence.IMPLICIT) {
+        return values[slot.index] !== undefined;
+      }
+      // Otherwise the value decides (only this field is decoded).
+      return valueIsSet(field, (view as Record<string, unknown>)[field.localName]);
+    },
+  };
 }

@@ -1,20 +1,19 @@
 /**
- * The compiled plan of views of one message type: a slot per field (and per oneof), and the
- * class whose prototype accessors read the slots. Built once per message descriptor and
- * cached on it. The scan that fills the slots is in view-scan.ts; decoding a slot on first
- * access in view-decode.ts.
+ * The compiled plan of views of one message type: a slot per field (and per oneof), built once
+ * per message type and kept in its type record. The scan that fills the slots is in
+ * view-scan.ts; the view class, and decoding a slot on first access, in view-decode.ts.
  */
 import type { DescField, DescMessage, DescOneof } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
-import { cachedPlan } from "../model/plan-cache.js";
+import { factsOf, typeRecord } from "../model/type-record.js";
 import { fieldDecoder, type FieldDecoder } from "../binary/decoder.js";
 import { isPackable, scalarWireType } from "../descriptors/scalar.js";
 import { scalarReader, type ScalarReader } from "../binary/scalar.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing.js";
-import { lazyUse, LazyMessageError, viewState, viewTypeInfo, type ViewState } from "./view-state.js";
+import type { ViewState } from "./view-state.js";
 
 /** How a slot's value is produced. */
 export const enum SlotKind {
@@ -72,7 +71,8 @@ export type ViewConstructor = new (state: ViewState) => object;
 /** The plan of views of a message type. */
 export interface ViewPlan {
   readonly desc: DescMessage;
-  readonly View: ViewConstructor;
+  /** The class of the type's views, once built (view-decode.ts). */
+  View: ViewConstructor | undefined;
   readonly slots: readonly Slot[];
   /** Slots by field number below 256 (a oneof's slot under each member's number). */
   readonly dense: readonly (Slot | undefined)[];
@@ -82,31 +82,15 @@ export interface ViewPlan {
   readonly decodesDuringScan: boolean;
 }
 
-const planKey = Symbol("pbjet.viewPlan");
 const emptyList: readonly unknown[] = Object.freeze([]);
 const emptyMap: Readonly<Record<string, unknown>> = Object.freeze({});
 const noCase = Object.freeze({ case: undefined });
 
 /** The view plan of a message type, compiled on first use. */
 export function viewPlan(desc: DescMessage): ViewPlan {
-  return cachedPlan(desc, planKey, buildPlan);
+  const rec = typeRecord(desc);
+  return (rec.viewPlan ??= buildPlan(desc)) as ViewPlan;
 }
-
-/**
- * Hooks set at module load by view-scan.ts and view-decode.ts (which import this module):
- * scanning a view's bytes into its slots, and decoding a slot on first access.
- */
-export const viewHooks: {
-  scan: (state: ViewState) => unknown[];
-  decode: (state: ViewState, slot: Slot, at: number) => unknown;
-} = {
-  scan: () => {
-    throw new Error("view scanning not initialized");
-  },
-  decode: () => {
-    throw new Error("view decoding not initialized");
-  },
-};
 
 function buildPlan(desc: DescMessage): ViewPlan {
   const slots: Slot[] = [];
@@ -123,75 +107,7 @@ function buildPlan(desc: DescMessage): ViewPlan {
   // A packed array of the largest index used, so that lookups stay in bounds checks.
   for (let i = 0; i < dense.length; i++) dense[i] ??= undefined;
   const decodesDuringScan = slots.some((s) => s.kind === SlotKind.EagerDecoded || s.kind === SlotKind.Oneof);
-  const View = buildViewClass(desc, slots);
-  viewTypeInfo(desc).proto = View.prototype;
-  lazyUse.viewPlans = true;
-  return { desc, View, slots, dense, sparse, decodesDuringScan };
-}
-
-/** The state of `view`; throws if `view` is not a lazy view (e.g. a spread copy of one). */
-function ownState(view: { [viewState]?: ViewState }, typeName: string): ViewState {
-  const s = view[viewState];
-  if (s === undefined || s.view !== view) throw new LazyMessageError(`not a lazy view of ${typeName}`);
-  return s;
-}
-
-/** A class whose prototype has an accessor per slot: getters decode on first access; setters throw. */
-function buildViewClass(desc: DescMessage, slots: Slot[]): ViewConstructor {
-  class View {
-    constructor(state: ViewState) {
-      (this as unknown as Record<symbol, ViewState>)[viewState] = state;
-    }
-  }
-  const proto = View.prototype;
-  const typeName = desc.typeName;
-  const readOnly = (name: string) => () => {
-    throw new LazyMessageError(
-      `cannot set ${typeName}.${name}: the message is a read-only lazy view (decoded with { lazy: true }); ` +
-        `use toMutable(schema, message) to get a mutable copy`,
-    );
-  };
-  Object.defineProperty(proto, "$typeName", { value: typeName, enumerable: true, writable: false, configurable: false });
-  for (const slot of slots) {
-    Object.defineProperty(proto, slot.name, {
-      enumerable: true,
-      configurable: false,
-      get: slotGetter(slot, typeName),
-      set: readOnly(slot.name),
-    });
-  }
-  Object.defineProperty(proto, "$unknown", {
-    enumerable: false,
-    configurable: false,
-    get(this: { [viewState]?: ViewState }) {
-      const s = this[viewState];
-      if (s === undefined || s.view !== this) return undefined;
-      if (s.values === undefined) viewHooks.scan(s);
-      return s.unknown;
-    },
-    set: readOnly("$unknown"),
-  });
-  return View;
-}
-
-function slotGetter(slot: Slot, typeName: string): (this: { [viewState]?: ViewState }) => unknown {
-  const i = slot.index;
-  const absent = slot.absent;
-  if (slot.kind === SlotKind.Scalar || slot.kind === SlotKind.EagerDecoded) {
-    return function (this: { [viewState]?: ViewState }) {
-      const s = ownState(this, typeName);
-      const v = (s.values ?? viewHooks.scan(s))[i];
-      return v === undefined ? absent : v;
-    };
-  }
-  // Until decoded, the slot holds the index of its last occurrence (decoded values are never numbers).
-  return function (this: { [viewState]?: ViewState }) {
-    const s = ownState(this, typeName);
-    const values = s.values ?? viewHooks.scan(s);
-    const v = values[i];
-    if (typeof v === "number") return (values[i] = viewHooks.decode(s, slot, v));
-    return v === undefined ? absent : v;
-  };
+  return { desc, View: undefined, slots, dense, sparse, decodesDuringScan };
 }
 
 /** The value of an absent field, as an eager message of the type would have it. */
@@ -213,20 +129,6 @@ function absentValue(field: DescField): unknown {
       return field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString);
     }
   }
-}
-
-/** The wire type a field's values have (packed lists also take LengthDelimited). */
-function expectedWireType(field: DescField): number {
-  if (field.fieldKind === "message" || (field.fieldKind === "list" && field.listKind === "message")) {
-    return (field as { delimitedEncoding?: boolean }).delimitedEncoding ? WireType.StartGroup : WireType.LengthDelimited;
-  }
-  if (field.fieldKind === "map") return WireType.LengthDelimited;
-  const scalar = field.fieldKind === "enum" || (field.fieldKind === "list" && field.listKind === "enum") ? ScalarType.INT32 : (field.scalar as ScalarType);
-  return scalarWireType(scalar);
-}
-
-function isClosedEnumField(field: DescField): boolean {
-  return field.enum !== undefined && !field.enum.open;
 }
 
 interface SlotSpec {
@@ -257,8 +159,9 @@ function makeSlot(index: number, field: DescField, spec: SlotSpec): Slot {
 }
 
 function fieldSlot(index: number, field: DescField): Slot {
-  const mask = 1 << expectedWireType(field);
-  if (isClosedEnumField(field)) {
+  const facts = factsOf(field);
+  const mask = 1 << facts.wireType;
+  if (facts.closedEnum !== undefined) {
     // Unknown values of closed enums go to the unknown fields, so they are decoded up front.
     // The decoder checks the wire type itself.
     return makeSlot(index, field, { kind: SlotKind.EagerDecoded, wireTypes: 0xff, decoder: fieldDecoder(field) });
@@ -276,25 +179,25 @@ function fieldSlot(index: number, field: DescField): Slot {
     case "enum":
       return makeSlot(index, field, { kind: SlotKind.Scalar, wireTypes: mask, read: scalarReader(ScalarType.INT32, false, false) });
     case "message":
-      if (fieldBoxing(field) === Boxing.None) return makeSlot(index, field, { kind: SlotKind.Message, wireTypes: mask, message: field.message });
+      if (facts.boxing === Boxing.None) return makeSlot(index, field, { kind: SlotKind.Message, wireTypes: mask, message: field.message });
       // Wrappers are unboxed to scalars (which a slot cannot tell from an occurrence index),
       // so they are decoded during the scan; Struct (a JSON object) on first access.
       return makeSlot(index, field, {
-        kind: fieldBoxing(field) === Boxing.Struct ? SlotKind.LazyDecoded : SlotKind.EagerDecoded,
-        wireTypes: fieldBoxing(field) === Boxing.Struct ? mask : 0xff,
+        kind: facts.boxing === Boxing.Struct ? SlotKind.LazyDecoded : SlotKind.EagerDecoded,
+        wireTypes: facts.boxing === Boxing.Struct ? mask : 0xff,
         decoder: fieldDecoder(field),
       });
     case "list":
-      if (field.listKind === "message" && elementBoxing(field) === Boxing.None) {
+      if (field.listKind === "message" && facts.boxing === Boxing.None) {
         return makeSlot(index, field, { kind: SlotKind.MessageList, wireTypes: mask, message: field.message });
       }
       return makeSlot(index, field, {
         kind: SlotKind.LazyDecoded,
-        wireTypes: field.listKind !== "message" && isPackable(field.listKind === "enum" ? ScalarType.INT32 : field.scalar!) ? mask | (1 << WireType.LengthDelimited) : mask,
+        wireTypes: facts.packable ? mask | (1 << WireType.LengthDelimited) : mask,
         decoder: fieldDecoder(field),
       });
     case "map":
-      if (field.mapKind === "message" && elementBoxing(field) === Boxing.None) {
+      if (field.mapKind === "message" && facts.boxing === Boxing.None) {
         return makeSlot(index, field, { kind: SlotKind.MessageMap, wireTypes: mask, message: field.message });
       }
       return makeSlot(index, field, { kind: SlotKind.LazyDecoded, wireTypes: mask, decoder: fieldDecoder(field) });
@@ -333,10 +236,11 @@ export interface OneofSlot extends Slot {
 function oneofSlot(index: number, oneof: DescOneof): OneofSlot {
   const members = new Map<number, OneofMember>();
   for (const f of oneof.fields) {
+    const facts = factsOf(f);
     members.set(f.number, {
       field: f,
-      wireType: expectedWireType(f),
-      scanDecoder: isClosedEnumField(f) ? fieldDecoder(f) : undefined,
+      wireType: facts.wireType,
+      scanDecoder: facts.closedEnum !== undefined ? fieldDecoder(f) : undefined,
       decoder: undefined,
       childPlan: undefined,
     });

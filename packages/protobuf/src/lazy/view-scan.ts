@@ -6,18 +6,19 @@ import { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import type { UnknownField } from "../types.js";
-import { SlotKind, viewHooks, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
+import { SlotKind, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
 import type { ViewState } from "./view-state.js";
 
-let shared = new BinaryReader(new Uint8Array(0));
-
 /**
- * A reader over `buf`, shared by the scans and slot decodes of views (which never nest), so
- * that views of one input share one reader (and its DataView).
+ * A reader over the view's input, shared by the scans and slot decodes of the views of one
+ * decode call (which never nest), so that they share one reader (and its DataView). It is
+ * kept in their context, so it lives as long as they do.
  */
-export function sharedReader(buf: Uint8Array): BinaryReader {
-  if (shared.buf !== buf) shared = new BinaryReader(buf);
-  return shared;
+export function viewReader(state: ViewState): BinaryReader {
+  const ctx = state.ctx;
+  let r = ctx.reader;
+  if (r === undefined || r.buf !== state.buf) r = ctx.reader = new BinaryReader(state.buf);
+  return r;
 }
 
 /** Scans the view's bytes into its slots; returns (and stores) the slot values. */
@@ -26,7 +27,7 @@ export function scanView(state: ViewState): unknown[] {
   const values: unknown[] = new Array(plan.slots.length);
   // The occurrence records go after the slots, in the same array: one allocation per view.
   const occ = values as number[];
-  const r = sharedReader(state.buf);
+  const r = viewReader(state);
   state.unknown = undefined;
   scanRange(plan, state, values, occ, r, state.start, state.end);
   const more = state.more;
@@ -172,4 +173,3 @@ function takeUnknown(state: ViewState, holder: { $unknown?: UnknownField[] }): v
   }
 }
 
-viewHooks.scan = scanView;

@@ -7,7 +7,8 @@ import type { DescMessage } from "../descriptors/types.js";
 import type { ViewPlan } from "./view-plan.js";
 import type { Message, UnknownField } from "../types.js";
 import { ProtobufError } from "../wire/errors.js";
-import { cachedPlan } from "../model/plan-cache.js";
+import type { BinaryReader } from "../wire/binary-reader.js";
+import type { LazyFieldViews } from "../binary/decoder.js";
 
 /** The property under which a view keeps its state. */
 export const viewState: unique symbol = Symbol("pbjet.lazyView");
@@ -20,6 +21,13 @@ export interface ViewContext {
   readonly readUnknown: boolean;
   /** Maximum nesting depth of messages and groups. */
   readonly maxDepth: number;
+  /**
+   * A reader over the input, shared by the scans and slot decodes of the views of this decode
+   * call (which never nest): it lives as long as the views, not longer.
+   */
+  reader: BinaryReader | undefined;
+  /** Makes views of `[lazy]` fields when a view is decoded eagerly (materialized). */
+  readonly lazyFields: LazyFieldViews | undefined;
 }
 
 /** The state of one view. */
@@ -64,31 +72,6 @@ export function stateOf(value: unknown): ViewState | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const s = (value as { [viewState]?: ViewState })[viewState];
   return s !== undefined && s.view === value ? s : undefined;
-}
-
-/** Whether any view plan was ever built (no view can exist before): one load for toBinary's test. */
-export const lazyUse = { viewPlans: false };
-
-/** Per message type: the prototype of its views, set when the type's view plan is built. */
-export interface ViewTypeInfo {
-  proto: object | undefined;
-}
-
-const typeInfoKey = Symbol("pbjet.viewTypeInfo");
-
-/** The view information of a message type (for the eager paths' cheap test, viewStateIf). */
-export function viewTypeInfo(desc: DescMessage): ViewTypeInfo {
-  return cachedPlan(desc, typeInfoKey, () => ({ proto: undefined }));
-}
-
-/**
- * The state of `value` if it is a view of the type of `info`, else undefined. Costs the eager
- * paths one load while no view of the type was ever made, and a prototype test after that.
- */
-export function viewStateIf(info: ViewTypeInfo, value: object): ViewState | undefined {
-  const proto = info.proto;
-  if (proto === undefined || Object.getPrototypeOf(value) !== proto) return undefined;
-  return stateOf(value);
 }
 
 /** True if the message is a lazy view (decoded with `{ lazy: true }`). */

@@ -8,10 +8,9 @@
 import type { DescMessage } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import type { Message } from "../types.js";
-import { cachedPlan } from "./plan-cache.js";
+import { typeRecord } from "./type-record.js";
 import { scalarZeroValue } from "./scalar-values.js";
 
-const factoryKey = Symbol("pbjet.zeroMessage");
 
 const enum Mutable {
   None,
@@ -25,7 +24,8 @@ export type ZeroMessageFactory = () => Message & Record<string, unknown>;
 
 /** The zero message factory of a message type, compiled on first use. */
 export function zeroMessageFactory(desc: DescMessage): ZeroMessageFactory {
-  return cachedPlan(desc, factoryKey, buildFactory);
+  const rec = typeRecord(desc);
+  return (rec.zero ??= buildFactory(desc)) as ZeroMessageFactory;
 }
 
 function buildFactory(desc: DescMessage): ZeroMessageFactory {

@@ -3,7 +3,7 @@
  * their text format names, fields in field-number order, and reserved names.
  */
 import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
-import { cachedPlan } from "../model/plan-cache.js";
+import { typeRecord } from "../model/type-record.js";
 
 /** The text format view of a message type. */
 export interface TextFieldTable {
@@ -15,11 +15,11 @@ export interface TextFieldTable {
   readonly reserved: ReadonlySet<string>;
 }
 
-const tableKey = Symbol("pbjet.textFieldTable");
 
 /** The cached text format table of a message type. */
 export function textFieldTable(desc: DescMessage): TextFieldTable {
-  return cachedPlan(desc, tableKey, buildTable);
+  const rec = typeRecord(desc);
+  return (rec.textTable ??= buildTable(desc)) as TextFieldTable;
 }
 
 function buildTable(desc: DescMessage): TextFieldTable {

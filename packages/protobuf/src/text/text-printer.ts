@@ -3,12 +3,13 @@
  * entries sorted by key, Any expanded when its type is in the registry, and optionally the
  * unknown fields.
  */
-import { eagerOf } from "../lazy/view-decode.js";
+import { typeRecord } from "../model/type-record.js";
+import { eagerForm } from "../model/view-protocol.js";
 import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
 import type { Message, UnknownField } from "../types.js";
-import { fieldIsSet } from "../fields.js";
+import { fieldIsSet } from "../model/presence.js";
 import { getExtension } from "../extensions.js";
 import { fromBinary } from "../from-binary.js";
 import { Boxing, boxValue, elementBoxing, fieldBoxing } from "../model/boxing.js";
@@ -33,7 +34,7 @@ const TYPE_URL = /^[A-Za-z_][A-Za-z0-9_]*(?:[./][A-Za-z_][A-Za-z0-9_]*)*$/;
 
 /** Prints the fields of a message (without braces). */
 export function printMessage(desc: DescMessage, msg: Obj, out: TextOutput, settings: PrintSettings): void {
-  msg = eagerOf(msg);
+  msg = eagerForm(typeRecord(desc), msg);
   if (desc.typeName === ANY && settings.registry !== undefined && printAnyExpanded(desc, msg, out, settings)) {
     return;
   }

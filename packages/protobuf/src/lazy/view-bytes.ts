@@ -1,0 +1,53 @@
+/**
+ * A view's original bytes: copied whole, or written into a writer as a field's value.
+ */
+import type { BinaryWriter } from "../wire/binary-writer.js";
+import { WireType } from "../wire/wire-type.js";
+import type { ViewState } from "./view-state.js";
+
+/** Whether the view's bytes stand for it when written with `writeUnknown`. */
+export function bytesStandFor(state: ViewState, writeUnknown: boolean): boolean {
+  // Decoded with readUnknownFields: false, its bytes hold unknown fields it dropped; written
+  // with writeUnknownFields: false, its unknown fields are not to be written.
+  return writeUnknown && state.ctx.readUnknown;
+}
+
+/** Writes a view's content (no tag, no length): its original bytes. */
+export function writeViewContent(state: ViewState, w: BinaryWriter): void {
+  w.raw(state.buf.subarray(state.start, state.end));
+  const more = state.more;
+  if (more !== undefined) for (let i = 0; i < more.length; i += 2) w.raw(state.buf.subarray(more[i], more[i + 1]));
+}
+
+/** Writes a view as the value of a message field (tag included): its original bytes. */
+export function writeViewField(state: ViewState, w: BinaryWriter, no: number, delimited: boolean): void {
+  writeRange(state.buf, state.start, state.end, w, no, delimited);
+  const more = state.more;
+  if (more !== undefined) for (let i = 0; i < more.length; i += 2) writeRange(state.buf, more[i], more[i + 1], w, no, delimited);
+}
+
+function writeRange(buf: Uint8Array, start: number, end: number, w: BinaryWriter, no: number, delimited: boolean): void {
+  const content = buf.subarray(start, end);
+  if (delimited) {
+    w.tag(no, WireType.StartGroup).raw(content).tag(no, WireType.EndGroup);
+  } else {
+    w.tag(no, WireType.LengthDelimited).bytes(content);
+  }
+}
+
+/** A copy of a view's original bytes. */
+export function viewBytes(state: ViewState): Uint8Array {
+  const more = state.more;
+  if (more === undefined) return state.buf.slice(state.start, state.end);
+  let len = state.end - state.start;
+  for (let i = 0; i < more.length; i += 2) len += more[i + 1] - more[i];
+  const out = new Uint8Array(len);
+  out.set(state.buf.subarray(state.start, state.end), 0);
+  let off = state.end - state.start;
+  for (let i = 0; i < more.length; i += 2) {
+    out.set(state.buf.subarray(more[i], more[i + 1]), off);
+    off += more[i + 1] - more[i];
+  }
+  return out;
+}
+

@@ -1,0 +1,45 @@
+/**
+ * Field presence on message objects, as protobuf-es v2 defines it.
+ */
+import type { DescField } from "../descriptors/types.js";
+import { FieldPresence } from "../descriptors/edition.js";
+import { ScalarType } from "../descriptors/scalar.js";
+import { isScalarZeroValue } from "./scalar-values.js";
+
+/**
+ * True if the field is set on an ordinary message object:
+ * - scalar and enum fields with implicit presence: not the zero value;
+ * - scalar and enum fields with explicit presence: a value was set or parsed (an own property);
+ * - message fields: not undefined; oneof members: the selected case;
+ * - list and map fields: not empty.
+ */
+export function fieldIsSet(msg: Record<string, unknown>, field: DescField): boolean {
+  if (field.oneof) {
+    return (msg[field.oneof.localName] as { case?: string } | undefined)?.case === field.localName;
+  }
+  const v = msg[field.localName];
+  if ((field.fieldKind === "scalar" || field.fieldKind === "enum") && field.presence !== FieldPresence.IMPLICIT) {
+    return v !== undefined && Object.prototype.hasOwnProperty.call(msg, field.localName);
+  }
+  return valueIsSet(field, v);
+}
+
+/**
+ * True if a field (not a oneof member, not a scalar with explicit presence) holding `value`
+ * is set: a list or map that is not empty, a message that is not undefined, a scalar that is
+ * not its zero value.
+ */
+export function valueIsSet(field: DescField, value: unknown): boolean {
+  switch (field.fieldKind) {
+    case "list":
+      return (value as unknown[]).length > 0;
+    case "map":
+      return Object.keys(value as object).length > 0;
+    case "message":
+      return value !== undefined;
+    case "enum":
+      return !isScalarZeroValue(ScalarType.INT32, value);
+    default:
+      return !isScalarZeroValue(field.scalar, value);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The view protocol: how the codecs and the public functions deal with lazy views without
+ * depending on the lazy layer. A message type whose views exist has a `ViewProtocol` in its
+ * type record (installed by lazy/ when it builds the type's views); a value is a view of the
+ * type if its prototype is the protocol's `proto`. Everything a caller needs from a view goes
+ * through the protocol: its eager form, its bytes, its field presence.
+ */
+import type { DescField } from "../descriptors/types.js";
+import type { BinaryWriter } from "../wire/binary-writer.js";
+import type { TypeRecord } from "./type-record.js";
+
+/** What the views of one message type answer for themselves. */
+export interface ViewProtocol {
+  /** The prototype of the type's views. */
+  readonly proto: object;
+  /** The view's eager form: an ordinary message with the same content (decoded once, kept). */
+  eager(view: object): Record<string, unknown>;
+  /**
+   * Writes the view's content (no tag, no length) by copying its original bytes, and returns
+   * true; or returns false, writing nothing, if its bytes cannot stand for it with these
+   * options (then the caller encodes its eager form).
+   */
+  writeContent(view: object, w: BinaryWriter, writeUnknown: boolean): boolean;
+  /** Like writeContent(), as the value of field `no` (tag and length, or group tags, included). */
+  writeField(view: object, w: BinaryWriter, no: number, delimited: boolean, writeUnknown: boolean): boolean;
+  /** A copy of the view's original bytes, or undefined if they cannot stand for it with these options. */
+  bytes(view: object, writeUnknown: boolean): Uint8Array | undefined;
+  /** Whether a field of the type is set, decoding no more than that field needs. */
+  isFieldSet(view: object, field: DescField): boolean;
+}
+
+/** The view protocol of `value` if it is a view of the record's type, else undefined. */
+export function viewProtocolOf(rec: TypeRecord, value: unknown): ViewProtocol | undefined {
+  const vp = rec.views;
+  return vp !== undefined && typeof value === "object" && value !== null && Object.getPrototypeOf(value) === vp.proto ? vp : undefined;
+}
+
+/** The eager form of a message of the record's type: the message itself, unless it is a view. */
+export function eagerForm<T>(rec: TypeRecord, message: T): T {
+  const vp = rec.views;
+  if (vp === undefined || Object.getPrototypeOf(message) !== vp.proto) return message;
+  return vp.eager(message as object) as T;
+}
