@@ -1,6 +1,7 @@
 /**
  * `clone()`: deep copies of messages.
  */
+import type { JsonValue } from "./types.js";
 import type { DescField, DescMessage } from "./descriptors/types.js";
 import type { Message, MessageShape } from "./types.js";
 import { zeroMessageFactory } from "./model/zero-message.js";
@@ -9,7 +10,7 @@ import { fieldIsSet } from "./model/presence.js";
 import { typeRecord } from "./model/type-record.js";
 import { eagerForm } from "./model/view-protocol.js";
 import { FieldPresence } from "./descriptors/edition.js";
-import { Boxing, cloneJson, elementBoxing, fieldBoxing, type JsonValue } from "./model/boxing.js";
+import { Boxing, cloneJson, elementBoxing, fieldBoxing } from "./model/boxing.js";
 
 /** Creates a deep copy of a message, including its unknown fields and extensions. */
 export function clone<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): MessageShape<Desc> {

@@ -1,6 +1,7 @@
 /**
  * `equals()`: compare two messages field by field, with protobuf-es v2's options.
  */
+import type { JsonValue } from "./types.js";
 import type { DescExtension, DescField, DescMessage } from "./descriptors/types.js";
 import { ScalarType } from "./descriptors/scalar.js";
 import type { Message, MessageShape, UnknownField } from "./types.js";
@@ -8,8 +9,8 @@ import type { Registry } from "./registry/registry.js";
 import { fieldIsSet } from "./model/presence.js";
 import { typeRecord } from "./model/type-record.js";
 import { eagerForm } from "./model/view-protocol.js";
-import { Boxing, elementBoxing, fieldBoxing, jsonEqual, type JsonValue } from "./model/boxing.js";
-import { getExtension, hasExtension } from "./extensions.js";
+import { Boxing, elementBoxing, fieldBoxing, jsonEqual } from "./model/boxing.js";
+import { getExtension, hasExtension } from "./binary/extensions.js";
 import { fromBinary } from "./from-binary.js";
 
 /** Options for `equals()`. */

@@ -1,7 +1,7 @@
 /**
  * @pbjet/protobuf: Protocol Buffers for TypeScript, with the API of protobuf-es v2.
  */
-export { create } from "./create.js";
+export { create } from "./model/create.js";
 export { toBinary, type BinaryWriteOptions } from "./to-binary.js";
 export { fromBinary, mergeFromBinary, type BinaryReadOptions } from "./from-binary.js";
 export { equals, type EqualsOptions } from "./equals.js";
@@ -15,7 +15,7 @@ export {
 } from "./size-delimited.js";
 export { isMessage } from "./is-message.js";
 export { isFieldSet, clearField } from "./fields.js";
-export { getExtension, setExtension, hasExtension, clearExtension } from "./extensions.js";
+export { getExtension, setExtension, hasExtension, clearExtension } from "./binary/extensions.js";
 export { createRegistry, type Registry, type FileRegistry } from "./registry/registry.js";
 export { createFileRegistry, type FileResolver } from "./registry/file-registry.js";
 export { protoInt64 } from "./wire/int64.js";
@@ -51,5 +51,5 @@ export { toJson, toJsonString } from "./json/to-json.js";
 export { fromJson, fromJsonString, mergeFromJson, mergeFromJsonString } from "./json/from-json.js";
 export { enumToJson, enumFromJson, isEnumJson } from "./json/enum.js";
 export { JsonDecodeError, JsonEncodeError } from "./json/errors.js";
-export type { JsonValue, JsonObject } from "./json/json-value.js";
+export type { JsonValue, JsonObject } from "./types.js";
 export type { JsonReadOptions, JsonWriteOptions, JsonWriteStringOptions } from "./json/options.js";

@@ -1,6 +1,11 @@
 import type { WireType } from "./wire/wire-type.js";
-import type { JsonValue } from "./json/json-value.js";
 import type { DescEnum, DescExtension, DescFile, DescMessage, DescMethod, DescService } from "./descriptors/types.js";
+
+/** Any JSON value: number, string, boolean, null, object or array. */
+export type JsonValue = number | string | boolean | null | JsonObject | JsonValue[];
+
+/** A JSON object. */
+export type JsonObject = { [k: string]: JsonValue };
 
 /**
  * A field on the wire that the schema does not know. Kept on decode and written back on

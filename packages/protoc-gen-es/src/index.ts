@@ -30,7 +30,7 @@ export const protocGenEs = createEcmaScriptPlugin<GenEsOptions>({
     options.bootstrapWkt
       ? {
           // Inside the runtime: paths relative to src/wkt/gen/, where the files are written.
-          runtime: "./../../index",
+          runtime: "./../../types",
           codegen: "./../../codegenv2/index",
           wkt: "./../index",
           wktFiles: new Set<string>(),

@@ -2,6 +2,7 @@
  * The binary encoder: one function per message type, compiled once from the descriptor into
  * a list of field encoders (closures), and cached.
  */
+import type { JsonObject } from "../types.js";
 import type { DescField, DescMessage } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { implicitScalarEncoder } from "./scalar-field-encoders.js";
@@ -16,7 +17,7 @@ import { isScalarZeroValue } from "../model/scalar-values.js";
 import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
 import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
-import { boxValue, Boxing, elementBoxing, fieldBoxing, jsonToStruct, type JsonObject } from "../model/boxing.js";
+import { boxValue, Boxing, elementBoxing, fieldBoxing, jsonToStruct } from "../model/boxing.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;

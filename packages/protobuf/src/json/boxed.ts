@@ -7,7 +7,7 @@ import type { DescExtension, DescField } from "../descriptors/types.js";
 import { Boxing } from "../model/boxing.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
-import type { JsonObject, JsonValue } from "./json-value.js";
+import type { JsonObject, JsonValue } from "../types.js";
 import { isWellFormed, scalarFromJson } from "./scalar-read.js";
 import { scalarToJson } from "./scalar-write.js";
 

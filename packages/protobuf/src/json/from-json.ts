@@ -6,7 +6,7 @@ import type { DescMessage } from "../descriptors/types.js";
 import type { MessageShape } from "../types.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
 import { JsonDecodeError, toDecodeError } from "./errors.js";
-import type { JsonValue } from "./json-value.js";
+import type { JsonValue } from "../types.js";
 import type { JsonReadOptions } from "./options.js";
 import { messageReader, type ReadContext } from "./reader.js";
 import { parseJsonText } from "./parse.js";

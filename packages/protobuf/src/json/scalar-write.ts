@@ -5,7 +5,7 @@
  */
 import { ScalarType } from "../descriptors/scalar.js";
 import { base64Encode } from "../wire/base64.js";
-import type { JsonValue } from "./json-value.js";
+import type { JsonValue } from "../types.js";
 import { notA, scalarTypeName } from "./scalar-read.js";
 
 /** Converts the runtime value of a scalar type to its JSON value. */

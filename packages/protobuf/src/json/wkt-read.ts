@@ -7,7 +7,7 @@ import type { DescField, DescMessage } from "../descriptors/types.js";
 import { protoInt64 } from "../wire/int64.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
-import { toBinary } from "../to-binary.js";
+import { encodeMessage } from "../binary/encode.js";
 import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import { isWellFormed, scalarFromJson } from "./scalar-read.js";
 import { timestampFromJson } from "./timestamp.js";
@@ -138,7 +138,7 @@ function anyReader(msg: any, json: unknown, ctx: ReadContext): void {
   }
   ctx.depth--;
   msg.typeUrl = typeUrl;
-  msg.value = toBinary(desc, sub as never);
+  msg.value = encodeMessage(desc, sub, true);
 }
 
 /** The descriptors of Value, Struct and ListValue, if `desc` is one of them with the expected fields. */

@@ -4,9 +4,9 @@
  */
 import type { DescMessage } from "../descriptors/types.js";
 import { setOwnProperty } from "../model/map-key.js";
-import { fromBinary } from "../from-binary.js";
+import { decodeMessage } from "../binary/decode.js";
 import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
-import type { JsonObject, JsonValue } from "./json-value.js";
+import type { JsonObject, JsonValue } from "../types.js";
 import { scalarToJson } from "./scalar-write.js";
 import { timestampToJson } from "./timestamp.js";
 import { durationToJson } from "./duration.js";
@@ -59,7 +59,7 @@ function anyWriter(bits: number): MessageWriter {
           : `${formatJson(typeUrl)} is not in the type registry`,
       );
     }
-    const json = messageWriter(desc, bits)(fromBinary(desc, value), ctx);
+    const json = messageWriter(desc, bits)(decodeMessage(desc, value), ctx);
     const out: JsonObject = { "@type": typeUrl };
     if (isValueWkt(desc)) {
       out.value = json;

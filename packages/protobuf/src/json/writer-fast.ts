@@ -5,7 +5,7 @@
  */
 import { ScalarType } from "../descriptors/scalar.js";
 import { withSegment, indexSegment } from "./errors.js";
-import type { JsonObject, JsonValue } from "./json-value.js";
+import type { JsonObject, JsonValue } from "../types.js";
 import { notA, scalarTypeName } from "./scalar-read.js";
 import { scalarToJson } from "./scalar-write.js";
 

@@ -2,10 +2,11 @@
  * The public side of lazy decoding: `toMutable()`, `materialize()` and `isLazyMessage()`.
  * Lazy views come from `fromBinary(schema, bytes, { lazy: true })`.
  */
+import type { JsonValue } from "../types.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { Message, MessageShape } from "../types.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
-import { cloneJson, type JsonValue } from "../model/boxing.js";
+import { cloneJson } from "../model/boxing.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { ProtobufError } from "../wire/errors.js";
 import { stateOf } from "./view-state.js";

@@ -55,8 +55,7 @@ function isStructField(message: DescMessage, field: DescField | DescExtension): 
   return message.typeName === "google.protobuf.Struct" && field.parent?.typeName !== "google.protobuf.Value";
 }
 
-import type { JsonObject, JsonValue } from "../json/json-value.js";
-export type { JsonObject, JsonValue };
+import type { JsonObject, JsonValue } from "../types.js";
 
 type Obj = Record<string, unknown>;
 

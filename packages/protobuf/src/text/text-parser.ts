@@ -10,8 +10,8 @@ import { zeroMessageFactory } from "../model/zero-message.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { mapKeyToProperty, setOwnProperty } from "../model/map-key.js";
 import { Boxing, boxValue, elementBoxing, fieldBoxing, unboxValue } from "../model/boxing.js";
-import { getExtension, hasExtension, setExtension } from "../extensions.js";
-import { toBinary } from "../to-binary.js";
+import { getExtension, hasExtension, setExtension } from "../binary/extensions.js";
+import { encodeMessage } from "../binary/encode.js";
 import { textFieldTable } from "./field-table.js";
 import { parseEnum, parseScalar, type ScalarSpec } from "./parse-scalar.js";
 import { TokenKind, describeToken, errorAt, type Token, type Tokenizer } from "./tokenizer.js";
@@ -157,7 +157,7 @@ export class TextParser {
       const sub = zeroMessageFactory(anyDesc)();
       this.parseMessageValue(anyDesc, sub, depth);
       try {
-        msg[value.localName] = toBinary(anyDesc, sub);
+        msg[value.localName] = encodeMessage(anyDesc, sub, true);
       } catch (e) {
         throw errorAt(open, `cannot serialize ${typeName} for [${name}]: ${e instanceof Error ? e.message : String(e)}`);
       }

@@ -10,8 +10,8 @@ import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
 import type { Message, UnknownField } from "../types.js";
 import { fieldIsSet } from "../model/presence.js";
-import { getExtension } from "../extensions.js";
-import { fromBinary } from "../from-binary.js";
+import { getExtension } from "../binary/extensions.js";
+import { decodeMessage } from "../binary/decode.js";
 import { Boxing, boxValue, elementBoxing, fieldBoxing } from "../model/boxing.js";
 import { textFieldName, textFieldTable } from "./field-table.js";
 import { formatEnum, formatScalar } from "./format-scalar.js";
@@ -102,7 +102,7 @@ function printAnyExpanded(desc: DescMessage, msg: Obj, out: TextOutput, settings
   if (inner === undefined) return false;
   let sub: Obj;
   try {
-    sub = fromBinary(inner, msg[valueField.localName] as Uint8Array) as Obj;
+    sub = decodeMessage(inner, msg[valueField.localName] as Uint8Array) as Obj;
   } catch {
     return false;
   }

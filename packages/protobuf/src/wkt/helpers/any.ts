@@ -4,7 +4,7 @@
 import type { DescMessage } from "../../descriptors/types.js";
 import type { Message, MessageShape } from "../../types.js";
 import type { Registry } from "../../registry/registry.js";
-import { create } from "../../create.js";
+import { create } from "../../model/create.js";
 import { toBinary } from "../../to-binary.js";
 import { fromBinary, mergeFromBinary } from "../../from-binary.js";
 import { AnySchema, type Any } from "../gen/google/protobuf/any_pb.js";

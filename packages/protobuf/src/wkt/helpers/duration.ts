@@ -1,7 +1,7 @@
 /**
  * google.protobuf.Duration helpers: conversions from and to milliseconds.
  */
-import { create } from "../../create.js";
+import { create } from "../../model/create.js";
 import { protoInt64 } from "../../wire/int64.js";
 import { DurationSchema, type Duration } from "../gen/google/protobuf/duration_pb.js";
 

@@ -1,10 +1,10 @@
 /**
  * google.protobuf.Struct, Value and ListValue from and to plain JSON values.
  */
-import type { JsonObject, JsonValue } from "../../json/json-value.js";
+import type { JsonObject, JsonValue } from "../../types.js";
 import { jsonToStruct, structToJson as structMessageToJson } from "../../model/boxing.js";
 import { ProtobufError } from "../../wire/errors.js";
-import { create } from "../../create.js";
+import { create } from "../../model/create.js";
 import { ListValueSchema, StructSchema, type ListValue, type Struct, type Value } from "../gen/google/protobuf/struct_pb.js";
 
 /** A Struct message from a JSON object. */

@@ -1,7 +1,7 @@
 /**
  * google.protobuf.Timestamp helpers: conversions from and to Date and milliseconds.
  */
-import { create } from "../../create.js";
+import { create } from "../../model/create.js";
 import { protoInt64 } from "../../wire/int64.js";
 import { TimestampSchema, type Timestamp } from "../gen/google/protobuf/timestamp_pb.js";
 

@@ -11,7 +11,7 @@
 
 import type { GenEnum, GenExtension, GenFile, GenMessage } from "../../../../codegenv2/index.js";
 import { enumDesc, extDesc, fileDesc, messageDesc } from "../../../../codegenv2/index.js";
-import type { Message } from "../../../../index.js";
+import type { Message } from "../../../../types.js";
 import type { FeatureSet } from "./descriptor_pb.js";
 import { file_google_protobuf_descriptor } from "./descriptor_pb.js";
 

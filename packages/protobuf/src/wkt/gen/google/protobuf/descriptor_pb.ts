@@ -19,7 +19,7 @@
 
 import type { GenEnum, GenFile, GenMessage } from "../../../../codegenv2/index.js";
 import { bootDescriptorProto, enumDesc, messageDesc } from "../../../../codegenv2/index.js";
-import type { Message } from "../../../../index.js";
+import type { Message } from "../../../../types.js";
 
 /**
  * Describes the file google/protobuf/descriptor.proto.

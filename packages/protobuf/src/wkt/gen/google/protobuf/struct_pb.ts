@@ -34,7 +34,7 @@
 
 import type { GenEnum, GenFile, GenMessage } from "../../../../codegenv2/index.js";
 import { enumDesc, fileDesc, messageDesc } from "../../../../codegenv2/index.js";
-import type { JsonObject, JsonValue, Message } from "../../../../index.js";
+import type { JsonObject, JsonValue, Message } from "../../../../types.js";
 
 /**
  * Describes the file google/protobuf/struct.proto.

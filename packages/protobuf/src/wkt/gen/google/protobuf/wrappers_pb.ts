@@ -51,7 +51,7 @@
 
 import type { GenFile, GenMessage } from "../../../../codegenv2/index.js";
 import { fileDesc, messageDesc } from "../../../../codegenv2/index.js";
-import type { Message } from "../../../../index.js";
+import type { Message } from "../../../../types.js";
 
 /**
  * Describes the file google/protobuf/wrappers.proto.

@@ -2,16 +2,16 @@
  * Extensions: values of fields declared outside their message. As in protobuf-es, they are
  * stored in the message's unknown fields, and decoded or encoded on access.
  */
-import type { DescExtension, DescField, DescMessage } from "./descriptors/types.js";
-import type { Extendee, ExtensionValueShape, Message, UnknownField } from "./types.js";
-import { BinaryReader } from "./wire/binary-reader.js";
-import { BinaryWriter } from "./wire/binary-writer.js";
-import { ProtobufError } from "./wire/errors.js";
-import { messageDecoder, type DecodeContext } from "./binary/decoder.js";
-import { messageEncoder } from "./binary/encoder.js";
-import { scalarZeroValue } from "./model/scalar-values.js";
-import { create } from "./create.js";
-import { Boxing, fieldBoxing } from "./model/boxing.js";
+import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
+import type { Extendee, ExtensionValueShape, Message, UnknownField } from "../types.js";
+import { BinaryReader } from "../wire/binary-reader.js";
+import { BinaryWriter } from "../wire/binary-writer.js";
+import { ProtobufError } from "../wire/errors.js";
+import { messageDecoder, type DecodeContext } from "./decoder.js";
+import { messageEncoder } from "./encoder.js";
+import { scalarZeroValue } from "../model/scalar-values.js";
+import { create } from "../model/create.js";
+import { Boxing, fieldBoxing } from "../model/boxing.js";
 
 const containerKey = Symbol("pbjet.extensionContainer");
 

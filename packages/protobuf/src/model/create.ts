@@ -1,13 +1,13 @@
 /**
  * `create()`: new messages, from nothing or from an init object.
  */
-import type { DescField, DescMessage } from "./descriptors/types.js";
-import type { Message, MessageInitShape, MessageShape } from "./types.js";
-import { zeroMessageFactory } from "./model/zero-message.js";
-import { setOwnProperty } from "./model/map-key.js";
-import { ProtobufError } from "./wire/errors.js";
-import { Boxing, elementBoxing, fieldBoxing, structToJson } from "./model/boxing.js";
-import { typeRecord } from "./model/type-record.js";
+import type { DescField, DescMessage } from "../descriptors/types.js";
+import type { Message, MessageInitShape, MessageShape } from "../types.js";
+import { zeroMessageFactory } from "./zero-message.js";
+import { setOwnProperty } from "./map-key.js";
+import { ProtobufError } from "../wire/errors.js";
+import { Boxing, elementBoxing, fieldBoxing, structToJson } from "./boxing.js";
+import { typeRecord } from "./type-record.js";
 
 /**
  * Creates a new message of the given schema, with every field at its default value, and
