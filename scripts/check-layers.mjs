@@ -79,10 +79,7 @@ export function makeClassifier(layers = LAYERS) {
 // Tokenizer: just enough of TypeScript to find import/export declarations reliably
 // (comments, strings, template literals and regular expressions are skipped properly).
 
-const KEYWORDS_BEFORE_EXPRESSION = new Set([
-  "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case",
-  "do", "else", "yield", "await", "extends",
-]);
+const KEYWORDS_BEFORE_EXPRESSION = new Set("return typeof instanceof in of new delete void throw case do else yield await extends".split(" "));
 
 export function tokenize(src) {
   const tokens = []; // { t: "id" | "str" | "p" | "tpl", v, line }
@@ -227,11 +224,7 @@ function parseNamedList(tokens, i) {
     if (spec.length > 0) {
       count++;
       // `type X`, `type X as Y`, `type "str" as Y`; but not `type` or `type as X` alone.
-      const inlineType =
-        isId(spec[0], "type") &&
-        spec.length >= 2 &&
-        !(spec.length === 3 && isId(spec[1], "as")) &&
-        !(spec.length === 1);
+      const inlineType = isId(spec[0], "type") && spec.length >= 2 && !(spec.length === 3 && isId(spec[1], "as"));
       if (inlineType) typeCount++;
     }
     if (isP(tokens[i], ",")) i++;
@@ -273,9 +266,7 @@ export function parseImports(src) {
         }
         const after = tokens[close + 1];
         const member = tokens[close + 2];
-        const typePosition =
-          isId(prev, "typeof") ||
-          (isP(after, ".") && isId(member) && !["then", "catch", "finally"].includes(member.v));
+        const typePosition = isId(prev, "typeof") || (isP(after, ".") && isId(member) && !["then", "catch", "finally"].includes(member.v));
         out.push({ specifier: arg.v, typeOnly: typePosition, kind: "dynamic", line: tok.line });
         continue;
       }

@@ -123,7 +123,11 @@ describe("check-layers", () => {
     assert.deepEqual(kinds(result), ["sibling"]);
     assert.equal(result.violations[0].to, "json/to-json.ts");
     // Same layer, not siblings: codegenv2/ may import boot/.
-    const ok = tree({ ...clean, "boot/boot.ts": `export const b = 1;\n`, "codegenv2/x.ts": `import { b } from "../boot/boot.js";\nexport const x = b;\n` });
+    const ok = tree({
+      ...clean,
+      "boot/boot.ts": `export const b = 1;\n`,
+      "codegenv2/x.ts": `import { b } from "../boot/boot.js";\nexport const x = b;\n`,
+    });
     assert.deepEqual(checkLayers(ok).violations, []);
   });
 
@@ -147,12 +151,20 @@ describe("check-layers", () => {
     });
     assert.deepEqual(kinds(checkLayers(runtime)), ["upward"]);
     // The exception is for wkt/gen/ only, not all of wkt/.
-    const helper = tree({ ...clean, "wkt/helpers.ts": `export type H = 1;\n`, "wire/x.ts": `import type { H } from "../wkt/helpers.js";\nexport type X = H;\n` });
+    const helper = tree({
+      ...clean,
+      "wkt/helpers.ts": `export type H = 1;\n`,
+      "wire/x.ts": `import type { H } from "../wkt/helpers.js";\nexport type X = H;\n`,
+    });
     assert.deepEqual(kinds(checkLayers(helper)), ["upward"]);
   });
 
   test("reports relative imports that resolve to nothing; skips .d.ts files", () => {
-    const root = tree({ ...clean, "registry/x.ts": `import { gone } from "./gone.js";\nexport const x = gone;\n`, "registry/skip.d.ts": `import "../nowhere.js";\n` });
+    const root = tree({
+      ...clean,
+      "registry/x.ts": `import { gone } from "./gone.js";\nexport const x = gone;\n`,
+      "registry/skip.d.ts": `import "../nowhere.js";\n`,
+    });
     const result = checkLayers(root);
     assert.deepEqual(kinds(result), ["unresolved"]);
     assert.equal(result.files, Object.keys(clean).length + 1);
@@ -213,10 +225,29 @@ describe("parser", () => {
       import("./then.js").then(() => {});
     `;
     assert.deepEqual(imports(src), [
-      "./a.js run", "./b.js run", "./c.js run", "./d.js type", "./g.js type", "./h.js type",
-      "./i.js run", "./type.js run", "./side.js run", "./empty.js run", "./j.js run", "./k.js type",
-      "./l.js run", "./m.js run", "./n.js type", "./o.js run", "./p.js type", "./q.js type", "./r.js run",
-      "./dyn.js run", "./typeof.js type", "./type-import.js type", "./then.js run",
+      "./a.js run",
+      "./b.js run",
+      "./c.js run",
+      "./d.js type",
+      "./g.js type",
+      "./h.js type",
+      "./i.js run",
+      "./type.js run",
+      "./side.js run",
+      "./empty.js run",
+      "./j.js run",
+      "./k.js type",
+      "./l.js run",
+      "./m.js run",
+      "./n.js type",
+      "./o.js run",
+      "./p.js type",
+      "./q.js type",
+      "./r.js run",
+      "./dyn.js run",
+      "./typeof.js type",
+      "./type-import.js type",
+      "./then.js run",
     ]);
   });
 
@@ -225,11 +256,13 @@ describe("parser", () => {
       `// import { x } from "./comment.js";`,
       `/* import "./block.js"; */`,
       `const s = 'import "./string.js"';`,
-      "const t = `import \"./template.js\" ${1 + 2} export * from \"./t2.js\"`;",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
+      'const t = `import "./template.js" ${1 + 2} export * from "./t2.js"`;',
       `const re = /import "\\.\\/re.js"/g;`,
       `const q = a / b; import "./after-division.js";`,
       `const o = { import: 1 }; o.import;`,
-      "const u = `${`${import(\"./nested-template.js\")}`}`;",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
+      'const u = `${`${import("./nested-template.js")}`}`;',
       `import { real } from "./real.js";`,
     ].join("\n");
     assert.deepEqual(imports(src), ["./after-division.js run", "./nested-template.js run", "./real.js run"]);
