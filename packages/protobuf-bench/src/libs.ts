@@ -84,15 +84,6 @@ export function esJsonLength(typeName: string, init: Init): number {
   return es.toJsonString(schema, es.create(schema, init as Any)).length;
 }
 
-/** Whether pbjet's JSON is there: it is being finished alongside this benchmark. */
-export function pbjetJsonStatus(): { ok: boolean; note: string } {
-  const ns = pbjet as Any;
-  if (typeof ns.toJsonString !== "function" || typeof ns.fromJsonString !== "function") {
-    return { ok: false, note: "pbjet exports no toJsonString/fromJsonString yet: pbjet JSON cells skipped" };
-  }
-  return { ok: true, note: "" };
-}
-
 export const OPS = ["encode", "decode", "jsonEncode", "jsonDecode", "passthrough", "readOne"] as const;
 export type Op = (typeof OPS)[number];
 export const OP_TITLES: Record<Op, string> = {
@@ -156,7 +147,7 @@ const CANONICAL_TO_OBJECT = { longs: String, enums: String, bytes: String, json:
  * bytes; protobufjs's toObject JSON is not ProtoJSON for well-known types, so its rows read their
  * own JSON text.
  */
-export function buildSubjects(fx: Fixture, pbjetJson: boolean): Map<LibId, Subject> {
+export function buildSubjects(fx: Fixture): Map<LibId, Subject> {
   const path = fx.readPath;
   const out = new Map<LibId, Subject>();
 
@@ -197,34 +188,28 @@ export function buildSubjects(fx: Fixture, pbjetJson: boolean): Map<LibId, Subje
   // pbjet, and the same calls again as the A/A control.
   const pbDesc = pbjetSchema(fx.typeName);
   const pbMsg = pbjet.create(pbDesc, fx.init as Any);
+  const pbJson = pbjet.toJsonString(pbDesc, pbMsg);
   for (const id of ["pbjet", "pbjetAA"] as const) {
-    const p = pbjet as Any;
-    const ops: Partial<Record<Op, () => unknown>> = {
-      encode: () => (sink = pbjet.toBinary(pbDesc, pbMsg)),
-      decode: () => (sink = pbjet.fromBinary(pbDesc, wire)),
-      passthrough: () => (sink = pbjet.toBinary(pbDesc, pbjet.fromBinary(pbDesc, wire))),
-      readOne: () => {
-        const m = pbjet.fromBinary(pbDesc, wire);
-        sinkRead = readPath(m, path);
-        return (sink = pbjet.toBinary(pbDesc, m));
-      },
-    };
-    let json: string | undefined;
-    if (pbjetJson) {
-      json = p.toJsonString(pbDesc, pbMsg) as string;
-      const input = json;
-      ops.jsonEncode = () => (sink = p.toJsonString(pbDesc, pbMsg));
-      ops.jsonDecode = () => (sink = p.fromJsonString(pbDesc, input));
-    }
     out.set(id, {
       lib: id,
       message: pbMsg,
       encode: (m) => pbjet.toBinary(pbDesc, m as Any),
       decode: (b) => pbjet.fromBinary(pbDesc, b),
-      toJson: pbjetJson ? (m) => p.toJsonString(pbDesc, m) : undefined,
-      fromJson: pbjetJson ? (s) => p.fromJsonString(pbDesc, s) : undefined,
-      json,
-      ops,
+      toJson: (m) => pbjet.toJsonString(pbDesc, m as Any),
+      fromJson: (s) => pbjet.fromJsonString(pbDesc, s),
+      json: pbJson,
+      ops: {
+        encode: () => (sink = pbjet.toBinary(pbDesc, pbMsg)),
+        decode: () => (sink = pbjet.fromBinary(pbDesc, wire)),
+        jsonEncode: () => (sink = pbjet.toJsonString(pbDesc, pbMsg)),
+        jsonDecode: () => (sink = pbjet.fromJsonString(pbDesc, pbJson)),
+        passthrough: () => (sink = pbjet.toBinary(pbDesc, pbjet.fromBinary(pbDesc, wire))),
+        readOne: () => {
+          const m = pbjet.fromBinary(pbDesc, wire);
+          sinkRead = readPath(m, path);
+          return (sink = pbjet.toBinary(pbDesc, m));
+        },
+      },
     });
   }
 

@@ -4,7 +4,7 @@
 //   npm run bench -- --quick      short run (under 3 minutes)
 //   options: --filter <regex> (fixture ids), --ops encode,decode,..., --no-write,
 //            --budget <ms per cell>, --slice <ms>, --warmup <CPU ms per row>, --check (correctness
-//            checks only), --no-pbjet-json (act as if pbjet had no JSON yet)
+//            checks only)
 //
 // Run through scripts/bench.mjs, which starts node with --single-threaded-gc and --expose-gc.
 
@@ -20,7 +20,7 @@ import * as es from "@bufbuild/protobuf";
 import { buildFixtures, type Fixture } from "./fixtures.js";
 import { machine, versions } from "./machine.js";
 import { checkInit } from "./init-walk.js";
-import { buildSubjects, esJsonLength, esSchema, LIBS, OPS, pbjetJsonStatus, pbjetSchema, type LibId, type Op, type Subject } from "./libs.js";
+import { buildSubjects, esJsonLength, esSchema, LIBS, OPS, pbjetSchema, type LibId, type Op, type Subject } from "./libs.js";
 import { measureCell, type Contender } from "./measure.js";
 import { renderMarkdown, renderSvg, type CellOutcome, type SizeRow } from "./report.js";
 
@@ -35,6 +35,12 @@ type Any = any;
 // Arguments
 
 const argv = process.argv.slice(2);
+const FLAGS = ["--quick", "--check", "--no-write"];
+const VALUE_OPTIONS = ["--filter", "--ops", "--slice", "--budget", "--warmup"];
+for (let i = 0; i < argv.length; i++) {
+  if (VALUE_OPTIONS.includes(argv[i])) i++;
+  else if (!FLAGS.includes(argv[i])) throw new Error(`unknown option ${argv[i]}; options: ${[...FLAGS, ...VALUE_OPTIONS.map((o) => `${o} <value>`)].join(", ")}`);
+}
 function argValue(name: string): string | undefined {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
@@ -71,13 +77,7 @@ const allFixtures = buildFixtures(esJsonLength);
 const fixtures = allFixtures.filter((f) => !filter || filter.test(f.id));
 if (fixtures.length === 0) throw new Error(`--filter matches no fixture; ids: ${allFixtures.map((f) => f.id).join(", ")}`);
 
-// --no-pbjet-json: behave as if pbjet had no JSON yet (exercises the skip path).
-const jsonStatus = argv.includes("--no-pbjet-json") ? { ok: false, note: "pbjet JSON left out (--no-pbjet-json): pbjet JSON cells skipped" } : pbjetJsonStatus();
-const pbjetJson = jsonStatus.ok;
-/** Fixtures on which pbjet's JSON threw while the subjects were built. */
-const pbjetJsonFailed = new Set<string>();
 const notes: string[] = [];
-if (!pbjetJson) notes.push(jsonStatus.note);
 
 const problems: string[] = [];
 const checks: string[] = [];
@@ -128,18 +128,7 @@ for (const fx of fixtures) {
     fail(fx, undefined, `fixture init does not match the schema: ${(e as Error).message}`);
     continue;
   }
-  let subs: Map<LibId, Subject>;
-  try {
-    subs = buildSubjects(fx, pbjetJson);
-  } catch (e) {
-    if (!pbjetJson) throw e;
-    // pbjet's JSON is being finished concurrently: if the fixture works without it, time the
-    // rest and say so.
-    subs = buildSubjects(fx, false);
-    pbjetJsonFailed.add(fx.id);
-    notes.push(`pbjet JSON failed on ${fx.id} (${(e as Error).message.split("\n")[0]}): pbjet JSON cells of ${fx.id} skipped`);
-  }
-  subjects.set(fx.id, subs);
+  subjects.set(fx.id, buildSubjects(fx));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,24 +184,19 @@ for (const fx of fixtures) {
     checksRun++;
     if (v !== pbRead) fail(fx, lib, `read path ${fx.readPath.join(".")} gives ${v}, pbjet gives ${pbRead}`);
   }
-  // 4. JSON: ProtoJSON rows parse (in @bufbuild/protobuf, and in pbjet when it has JSON) back to
-  //    pbjet's message; protobufjs's toObject JSON round-trips through protobufjs.
+  // 4. JSON: ProtoJSON rows parse (in @bufbuild/protobuf and in pbjet) back to pbjet's message;
+  //    protobufjs's toObject JSON round-trips through protobufjs.
   for (const lib of ["pbjet", "es", "pjsProtojson"] as const) {
-    const s = subs.get(lib)!;
-    if (s.json === undefined) continue;
-    const viaPbjet = pbjetJson && !pbjetJsonFailed.has(fx.id);
-    checksRun += viaPbjet ? 2 : 1;
+    const json = subs.get(lib)!.json!;
+    checksRun += 2;
     try {
-      if (!equalsRef(esSub.encode(esSub.fromJson!(s.json)))) fail(fx, lib, "its JSON, read by @bufbuild/protobuf, gives a different message", "json");
-      if (viaPbjet) {
-        const back = (pbjet as Any).fromJsonString(desc, s.json);
-        if (!pbjet.equals(desc, back, ref)) fail(fx, lib, "its JSON, read by pbjet, gives a different message", "json");
-      }
+      if (!equalsRef(esSub.encode(esSub.fromJson!(json)))) fail(fx, lib, "its JSON, read by @bufbuild/protobuf, gives a different message", "json");
+      if (!pbjet.equals(desc, pbjet.fromJsonString(desc, json), ref)) fail(fx, lib, "its JSON, read by pbjet, gives a different message", "json");
     } catch (e) {
       fail(fx, lib, `JSON check threw: ${(e as Error).message}`, "json");
     }
   }
-  if (subs.get("pbjet")!.json !== undefined && subs.get("pbjet")!.json !== esSub.json) {
+  if (subs.get("pbjet")!.json !== esSub.json) {
     const sameContent = canonicalJson(JSON.parse(subs.get("pbjet")!.json!)) === canonicalJson(JSON.parse(esSub.json!));
     notes.push(`${fx.id}: pbjet's JSON text differs from @bufbuild/protobuf's (${sameContent ? "same members, in a different order" : "different members or values; the message still reads back equal"})`);
   }
@@ -250,7 +234,7 @@ const setupMs = performance.now() - t0;
 checks.push(`${fixtures.length} fixtures built and checked against their schemas, ${checksRun} checks in all, in ${(setupMs / 1000).toFixed(1)} s.`);
 checks.push("Binary: every library's encoding of the fixture decodes in pbjet to a message `equals` to pbjet's own (compared by decoding, since field order may differ), with the same size as @bufbuild/protobuf's.");
 checks.push("Decode: every library decodes the reference bytes (@bufbuild/protobuf's encoding, the input of all decode cells) and re-encodes them to an equal message.");
-checks.push("JSON: ProtoJSON from pbjet, @bufbuild/protobuf and protobufjs+protojson reads back (in @bufbuild/protobuf, and in pbjet when it has JSON) to an equal message; protobufjs's toObject JSON round-trips through protobufjs.");
+checks.push("JSON: ProtoJSON from pbjet, @bufbuild/protobuf and protobufjs+protojson reads back (in @bufbuild/protobuf and in pbjet) to an equal message; protobufjs's toObject JSON round-trips through protobufjs.");
 checks.push("The field read by decode-read-one-field-encode has the same value in every library.");
 console.log(`pbjet matrix (${quick ? "quick" : "full"}): ${fixtures.length} fixtures × ${ops.length} operations; node ${process.version} ${gcFlags.join(" ")}`);
 console.log(`machine: ${machine.cpu}, nproc ${machine.nproc}`);

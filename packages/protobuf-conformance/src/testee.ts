@@ -4,7 +4,7 @@
  */
 import { readSync, writeSync } from "node:fs";
 import * as pb from "@pbjet/protobuf";
-import type { DescMessage, Message, Registry } from "@pbjet/protobuf";
+import type { DescMessage, Message } from "@pbjet/protobuf";
 import {
   ConformanceRequestSchema as RequestSchema,
   ConformanceResponseSchema as ResponseSchema,
@@ -51,17 +51,6 @@ type Result = ConformanceResponse["result"];
 // With PBJET_CONFORMANCE_LAZY=1, every binary input is decoded lazily (a read-only view).
 const lazy = process.env.PBJET_CONFORMANCE_LAZY === "1";
 
-// Formats that later issues add to the runtime are looked up at run time.
-type JsonApi = {
-  fromJsonString(schema: DescMessage, json: string, options?: object): Message;
-  toJsonString(schema: DescMessage, msg: Message, options?: object): string;
-};
-type TextApi = {
-  fromText(schema: DescMessage, text: string, options?: object): Message;
-  toText(schema: DescMessage, msg: Message, options?: object): string;
-};
-const api = pb as unknown as Partial<JsonApi & TextApi>;
-
 function handle(req: ConformanceRequest): Result {
   if (req.messageType === "conformance.FailureSet") {
     return { case: "protobufPayload", value: pb.toBinary(FailureSetSchema, pb.create(FailureSetSchema)) };
@@ -78,15 +67,13 @@ function handle(req: ConformanceRequest): Result {
         msg = lazy ? readThroughView(schema, pb.fromBinary(schema, req.payload.value, { lazy: true })) : pb.fromBinary(schema, req.payload.value);
         break;
       case "jsonPayload":
-        if (!api.fromJsonString) return { case: "runtimeError", value: "JSON is not implemented yet" };
-        msg = api.fromJsonString(schema, req.payload.value, {
+        msg = pb.fromJsonString(schema, req.payload.value, {
           registry,
           ignoreUnknownFields: req.testCategory === TestCategory.JSON_IGNORE_UNKNOWN_PARSING_TEST,
         });
         break;
       case "textPayload":
-        if (!api.fromText) return { case: "runtimeError", value: "text format is not implemented yet" };
-        msg = api.fromText(schema, req.payload.value, { registry });
+        msg = pb.fromText(schema, req.payload.value, { registry });
         break;
       case "jspbPayload":
         return { case: "skipped", value: "JSPB is not a format pbjet offers" };
@@ -102,11 +89,9 @@ function handle(req: ConformanceRequest): Result {
       case WireFormat.PROTOBUF:
         return { case: "protobufPayload", value: pb.toBinary(schema, msg) };
       case WireFormat.JSON:
-        if (!api.toJsonString) return { case: "runtimeError", value: "JSON is not implemented yet" };
-        return { case: "jsonPayload", value: api.toJsonString(schema, msg, { registry }) };
+        return { case: "jsonPayload", value: pb.toJsonString(schema, msg, { registry }) };
       case WireFormat.TEXT_FORMAT:
-        if (!api.toText) return { case: "runtimeError", value: "text format is not implemented yet" };
-        return { case: "textPayload", value: api.toText(schema, msg, { registry, printUnknownFields: req.printUnknownFields }) };
+        return { case: "textPayload", value: pb.toText(schema, msg, { registry, printUnknownFields: req.printUnknownFields }) };
       case WireFormat.JSPB:
         return { case: "skipped", value: "JSPB is not a format pbjet offers" };
       default:

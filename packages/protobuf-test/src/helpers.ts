@@ -16,7 +16,13 @@ const descriptorsDir = join(__dirname, "..", "descriptors");
 export function descriptorSetBytes(name: "test" | "test-with-source-info" | "conformance" | "wkt"): Uint8Array {
   const path = join(descriptorsDir, `${name}.binpb`);
   if (!existsSync(path)) {
-    throw new Error(`${path} is missing: run "npm run generate" in packages/protobuf-test`);
+    throw new Error(
+      `${path} is missing: run "npm run generate" in packages/protobuf-test` +
+        (name === "conformance"
+          ? ". It compiles the conformance test protos from $CONFORMANCE_PROTOS or ../shared/tools/conformance/protos" +
+            " beside the repository (as in CI), and fails if they are not there"
+          : ""),
+    );
   }
   return new Uint8Array(readFileSync(path));
 }

@@ -136,17 +136,20 @@ describe("generated code matches @bufbuild/protoc-gen-es", () => {
   });
 
   test("conformance protos", () => {
-    let bytes: Uint8Array;
-    try {
-      bytes = descriptorSetBytes("conformance");
-    } catch {
-      return; // the conformance protos are optional (see compile-protos.mjs)
-    }
-    expect(bytes.length).toBeGreaterThan(0);
+    // Required: descriptorSetBytes throws, naming where the protos come from, if they are missing.
+    const bytes = descriptorSetBytes("conformance");
     const files = bufbuild
       .fromBinary(bufbuildWkt.FileDescriptorSetSchema, bytes)
       .file.map((f) => f.name)
       .filter((n) => !n.startsWith("google/protobuf/") || n.startsWith("google/protobuf/test_messages"));
+    expect(files.sort()).toEqual([
+      "conformance/conformance.proto",
+      "conformance/test_protos/test_messages_edition2023.proto",
+      "editions/golden/test_messages_proto2_editions.proto",
+      "editions/golden/test_messages_proto3_editions.proto",
+      "google/protobuf/test_messages_proto2.proto",
+      "google/protobuf/test_messages_proto3.proto",
+    ]);
     expectParity("conformance", files, "target=ts,json_types=true");
   });
 

@@ -152,7 +152,7 @@ describe("out-of-range values are rejected on encode", () => {
     ["floatField", 1e39],
     ["floatField", -1e39],
   ];
-  test.each(bad.map(([f, v]) => [f, show(v), v]))("%s = %s throws BinaryEncodeError naming field and value", (field, shown, value) => {
+  test.each(bad.map(([f, v]) => [f, show(v), v]))("%s = %s throws BinaryEncodeError naming field and value", (field, _shown, value) => {
     for (const typeName of [P3, P3_OPT]) {
       const desc = schema(typeName);
       const msg = create(desc);
@@ -161,7 +161,6 @@ describe("out-of-range values are rejected on encode", () => {
       expect(e.message).toContain(String(value).replace(/n$/, ""));
       // The field is named, so that the bad value can be found.
       expect(e.message).toContain(desc.field[field].name);
-      expect(shown).toBeDefined();
     }
   });
   test("the oracle rejects the 32-bit ones too", () => {

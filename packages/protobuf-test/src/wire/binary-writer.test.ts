@@ -126,12 +126,18 @@ describe("BinaryWriter range checks", () => {
     same((w) => w.float(NaN).float(Infinity).float(-Infinity).float(-0).float(3.4028234663852886e38).float(1e-46).float(0.1));
   });
   test("BinaryEncodeError is a ProtobufError", () => {
+    let error: unknown;
     try {
       new BinaryWriter().uint32(-1);
     } catch (e) {
-      expect(e).toBeInstanceOf(ProtobufError);
-      expect((e as Error).name).toBe("BinaryEncodeError");
+      error = e;
     }
+    // Outside the catch: the test fails if nothing was thrown.
+    expect(error).toBeInstanceOf(BinaryEncodeError);
+    expect(error).toBeInstanceOf(ProtobufError);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).name).toBe("BinaryEncodeError");
+    expect((error as Error).message).toBe("invalid uint32: -1");
   });
 });
 
@@ -213,10 +219,12 @@ describe("BinaryWriter fork/join", () => {
   });
   test("join without fork throws", () => {
     expect(() => new BinaryWriter().join()).toThrow(ProtobufError);
+    expect(() => new BinaryWriter().join()).toThrow("join() without fork()");
   });
   test("finish with open fork throws", () => {
     const w = new BinaryWriter().fork().uint32(1);
-    expect(() => w.finish()).toThrow(/fork/);
+    expect(() => w.finish()).toThrow(ProtobufError);
+    expect(() => w.finish()).toThrow("cannot finish: 1 fork() call(s) without join()");
     w.join();
     expect(hex(w.finish())).toBe("0101");
   });

@@ -203,12 +203,16 @@ describe("differential vs @bufbuild/protobuf", () => {
             ey = e;
           }
           if (ex !== undefined) {
-            // protobuf-es fails too, or it silently read past the end
+            // Ours fails with a decode error; protobuf-es fails too, or it silently read past the end
+            expect(ex).toBeInstanceOf(pb.BinaryDecodeError);
             expect(ey !== undefined || b.pos > bytes.length).toBe(true);
             return;
           }
-          // protobuf-es reads past the end in some cases; only compare when it succeeded
-          if (ey !== undefined || b.pos > bytes.length) return;
+          // Ours succeeded: it never reads past the end, and protobuf-es did not throw.
+          expect(a.pos).toBeLessThanOrEqual(bytes.length);
+          expect(ey).toBeUndefined();
+          // protobuf-es reads past the end in some cases; only compare when it stayed inside
+          if (b.pos > bytes.length) return;
           if (m === "bytes") expect(hex(x as Uint8Array)).toBe(hex(y as Uint8Array));
           else expect(Object.is(x, y) || x === y || (Number.isNaN(x) && Number.isNaN(y))).toBe(true);
           expect(a.pos).toBe(b.pos);
