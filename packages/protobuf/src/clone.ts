@@ -10,7 +10,8 @@ import { fieldIsSet } from "./model/presence.js";
 import { typeRecord } from "./model/type-record.js";
 import { eagerForm } from "./model/view-protocol.js";
 import { FieldPresence } from "./descriptors/edition.js";
-import { Boxing, cloneJson, elementBoxing, fieldBoxing } from "./model/boxing.js";
+import { cloneJson } from "./model/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing } from "./model/boxing-kind.js";
 
 /** Creates a deep copy of a message, including its unknown fields and extensions. */
 export function clone<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): MessageShape<Desc> {

@@ -9,7 +9,8 @@ import type { Registry } from "./registry/registry.js";
 import { fieldIsSet } from "./model/presence.js";
 import { typeRecord } from "./model/type-record.js";
 import { eagerForm } from "./model/view-protocol.js";
-import { Boxing, elementBoxing, fieldBoxing, jsonEqual } from "./model/boxing.js";
+import { jsonEqual } from "./model/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing } from "./model/boxing-kind.js";
 import { getExtension, hasExtension } from "./binary/extensions.js";
 import { fromBinary } from "./from-binary.js";
 

@@ -16,7 +16,8 @@ import { scalarWireType, isPackable } from "../descriptors/scalar.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
-import { boxValue, Boxing, elementBoxing, fieldBoxing, structToJson, unboxValue } from "../model/boxing.js";
+import { boxValue, structToJson, unboxValue } from "../model/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { messageValidator } from "./validator.js";
 import { groupContentEnd } from "./group-end.js";
 

@@ -17,7 +17,8 @@ import { isScalarZeroValue } from "../model/scalar-values.js";
 import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
 import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
-import { boxValue, Boxing, elementBoxing, fieldBoxing, jsonToStruct } from "../model/boxing.js";
+import { boxValue, jsonToStruct } from "../model/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;

@@ -11,7 +11,7 @@ import { messageDecoder, type DecodeContext } from "./decoder.js";
 import { messageEncoder } from "./encoder.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { create } from "../model/create.js";
-import { Boxing, fieldBoxing } from "../model/boxing.js";
+import { Boxing, fieldBoxing } from "../model/boxing-kind.js";
 
 const containerKey = Symbol("pbjet.extensionContainer");
 

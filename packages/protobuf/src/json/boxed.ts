@@ -4,7 +4,7 @@
  * google.protobuf.Struct field holds a JSON object, which is copied and checked both ways.
  */
 import type { DescExtension, DescField } from "../descriptors/types.js";
-import { Boxing } from "../model/boxing.js";
+import { Boxing } from "../model/boxing-kind.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "../types.js";

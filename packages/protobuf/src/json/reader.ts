@@ -16,7 +16,8 @@ import { JsonProblem, fieldSegment, formatJson, indexSegment, keySegment, withSe
 import { scalarFromJson, mapKeyFromJson } from "./scalar-read.js";
 import { IGNORED, enumReader } from "./enum.js";
 import { wktReader } from "./wkt-read.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing.js";
+import { enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { boxedReader } from "./boxed.js";
 
 /** Options and state of one read call. */
@@ -61,25 +62,8 @@ export function messageReader(desc: DescMessage): MessageReader {
   return (rec.jsonReader ??= buildReader(desc)) as MessageReader;
 }
 
-/** The problem of a value that is not a JSON object. */
-export function notAnObject(json: unknown): JsonProblem {
-  return new JsonProblem(`expected object, got ${formatJson(json)}`);
-}
-
-/** True for a JSON object (not null, not an array). */
-export function isJsonObject(json: unknown): json is Record<string, unknown> {
-  return typeof json === "object" && json !== null && !Array.isArray(json);
-}
-
-/** Counts one level of message nesting; throws if the limit is exceeded. */
-export function enterMessage(ctx: ReadContext): void {
-  if (++ctx.depth > ctx.recursionLimit) {
-    throw new JsonProblem(`maximum nesting depth ${ctx.recursionLimit} exceeded`);
-  }
-}
-
 function buildReader(desc: DescMessage): MessageReader {
-  const wkt = wktReader(desc);
+  const wkt = wktReader(desc, messageReader);
   if (wkt !== undefined) return wkt;
   let table: Map<string, FieldEntry> | undefined;
   return (msg, json, ctx) => {

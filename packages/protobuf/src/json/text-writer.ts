@@ -10,7 +10,7 @@ import { ScalarType } from "../descriptors/scalar.js";
 import type { Message } from "../types.js";
 import { typeRecord } from "../model/type-record.js";
 import { eagerForm } from "../model/view-protocol.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
 import { notA, scalarTypeName } from "./scalar-read.js";
@@ -23,6 +23,7 @@ import {
   ENUM_AS_INTEGER,
   PROTO_FIELD_NAME,
   extensionsValue,
+  messageWriter,
   type WriteContext,
 } from "./writer.js";
 
@@ -54,7 +55,7 @@ export function messageTextWriter(desc: DescMessage, bits: number): MessageTextW
 }
 
 function buildTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
-  const wkt = wktWriter(desc, bits);
+  const wkt = wktWriter(desc, bits, messageWriter);
   const rec = typeRecord(desc);
   if (wkt !== undefined) return (msg, ctx) => JSON.stringify(wkt(eagerForm(rec, msg), ctx));
   let fields: FieldTextWrite[] | undefined;

@@ -13,14 +13,8 @@ import { isWellFormed, scalarFromJson } from "./scalar-read.js";
 import { timestampFromJson } from "./timestamp.js";
 import { durationFromJson } from "./duration.js";
 import { fieldMaskFromJson } from "./field-mask.js";
-import {
-  enterMessage,
-  isJsonObject,
-  messageReader,
-  notAnObject,
-  type MessageReader,
-  type ReadContext,
-} from "./reader.js";
+import type { MessageReader, ReadContext } from "./reader.js";
+import { enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
 
 /** The wrapper types: messages with a single field `value`, written as that bare value. */
 export const wrapperTypeNames = new Set([
@@ -57,11 +51,14 @@ export function wktField(desc: DescMessage, localName: string, kind: string): De
   return f !== undefined && f.fieldKind === kind ? f : undefined;
 }
 
-/** The reader of a well-known type with a JSON form of its own, or undefined. */
-export function wktReader(desc: DescMessage): MessageReader | undefined {
+/**
+ * The reader of a well-known type with a JSON form of its own, or undefined. `readerOf` gives
+ * the reader of any message type (for the message inside an Any).
+ */
+export function wktReader(desc: DescMessage, readerOf: (desc: DescMessage) => MessageReader): MessageReader | undefined {
   switch (desc.typeName) {
     case "google.protobuf.Any":
-      return wktField(desc, "typeUrl", "scalar") && wktField(desc, "value", "scalar") ? anyReader : undefined;
+      return wktField(desc, "typeUrl", "scalar") && wktField(desc, "value", "scalar") ? anyReader(readerOf) : undefined;
     case "google.protobuf.Timestamp":
     case "google.protobuf.Duration": {
       if (!wktField(desc, "seconds", "scalar") || !wktField(desc, "nanos", "scalar")) return undefined;
@@ -94,7 +91,11 @@ export function wktReader(desc: DescMessage): MessageReader | undefined {
   }
 }
 
-function anyReader(msg: any, json: unknown, ctx: ReadContext): void {
+function anyReader(readerOf: (desc: DescMessage) => MessageReader): MessageReader {
+  return (msg, json, ctx) => readAny(readerOf, msg, json, ctx);
+}
+
+function readAny(readerOf: (desc: DescMessage) => MessageReader, msg: any, json: unknown, ctx: ReadContext): void {
   if (!isJsonObject(json)) throw notAnObject(json);
   const typeUrl = Object.prototype.hasOwnProperty.call(json, "@type") ? json["@type"] : undefined;
   if (typeUrl === undefined) {
@@ -114,7 +115,7 @@ function anyReader(msg: any, json: unknown, ctx: ReadContext): void {
     );
   }
   const sub = zeroMessageFactory(desc)();
-  const read = messageReader(desc);
+  const read = readerOf(desc);
   enterMessage(ctx);
   if (isValueWkt(desc)) {
     for (const key of Object.keys(json)) {

@@ -12,13 +12,16 @@ import { timestampToJson } from "./timestamp.js";
 import { durationToJson } from "./duration.js";
 import { fieldMaskToJson } from "./field-mask.js";
 import { isValueWkt, structFamily, wktField, wrapperTypeNames } from "./wkt-read.js";
-import { messageWriter, type MessageWriter, type WriteContext } from "./writer.js";
+import type { MessageWriter, WriteContext } from "./writer.js";
 
-/** The writer of a well-known type with a JSON form of its own, or undefined. */
-export function wktWriter(desc: DescMessage, bits: number): MessageWriter | undefined {
+/**
+ * The writer of a well-known type with a JSON form of its own, or undefined. `writerOf` gives
+ * the writer of any message type (for the message inside an Any).
+ */
+export function wktWriter(desc: DescMessage, bits: number, writerOf: (desc: DescMessage, bits: number) => MessageWriter): MessageWriter | undefined {
   switch (desc.typeName) {
     case "google.protobuf.Any":
-      return wktField(desc, "typeUrl", "scalar") && wktField(desc, "value", "scalar") ? anyWriter(bits) : undefined;
+      return wktField(desc, "typeUrl", "scalar") && wktField(desc, "value", "scalar") ? anyWriter(bits, writerOf) : undefined;
     case "google.protobuf.Timestamp":
       if (!wktField(desc, "seconds", "scalar") || !wktField(desc, "nanos", "scalar")) return undefined;
       return (msg) => timestampToJson(Number(msg.seconds), msg.nanos);
@@ -42,7 +45,7 @@ export function wktWriter(desc: DescMessage, bits: number): MessageWriter | unde
   }
 }
 
-function anyWriter(bits: number): MessageWriter {
+function anyWriter(bits: number, writerOf: (desc: DescMessage, bits: number) => MessageWriter): MessageWriter {
   return (msg, ctx: WriteContext) => {
     const typeUrl = msg.typeUrl as string;
     const value = msg.value as Uint8Array;
@@ -59,7 +62,7 @@ function anyWriter(bits: number): MessageWriter {
           : `${formatJson(typeUrl)} is not in the type registry`,
       );
     }
-    const json = messageWriter(desc, bits)(decodeMessage(desc, value), ctx);
+    const json = writerOf(desc, bits)(decodeMessage(desc, value), ctx);
     const out: JsonObject = { "@type": typeUrl };
     if (isValueWkt(desc)) {
       out.value = json;

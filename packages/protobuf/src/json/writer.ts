@@ -17,7 +17,7 @@ import type { JsonObject, JsonValue } from "../types.js";
 import { scalarToJson, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriter } from "./enum.js";
 import { wktWriter } from "./wkt-write.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { boxedWriter } from "./boxed.js";
 import { implicitScalarWriter, scalarListWriter } from "./writer-fast.js";
 
@@ -52,7 +52,7 @@ export function messageWriter(desc: DescMessage, bits: number): MessageWriter {
 }
 
 function buildWriter(desc: DescMessage, bits: number): MessageWriter {
-  const wkt = wktWriter(desc, bits);
+  const wkt = wktWriter(desc, bits, messageWriter);
   const rec = typeRecord(desc);
   // Lazy views are written from their eager form (views keep defaults on accessors).
   if (wkt !== undefined) return (msg, ctx) => wkt(eagerForm(rec, msg), ctx);

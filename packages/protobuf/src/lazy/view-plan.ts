@@ -12,7 +12,7 @@ import { fieldDecoder, type FieldDecoder } from "../binary/decoder.js";
 import { isPackable, scalarWireType } from "../descriptors/scalar.js";
 import { scalarReader, type ScalarReader } from "../binary/scalar.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import type { ViewState } from "./view-state.js";
 
 /** How a slot's value is produced. */

@@ -10,50 +10,8 @@ import type { Message } from "../types.js";
 import { ProtobufError } from "../wire/errors.js";
 import { setOwnProperty } from "./map-key.js";
 import { zeroMessageFactory } from "./zero-message.js";
+import { Boxing } from "./boxing-kind.js";
 
-/** How a singular message field holds its value. */
-export const enum Boxing {
-  /** The field holds a message. */
-  None = 0,
-  /** The field holds the primitive value of a wrapper message. */
-  Wrapper = 1,
-  /** The field holds a JSON object for a google.protobuf.Struct. */
-  Struct = 2,
-}
-
-const wrapperTypeNames = new Set([
-  "google.protobuf.DoubleValue",
-  "google.protobuf.FloatValue",
-  "google.protobuf.Int64Value",
-  "google.protobuf.UInt64Value",
-  "google.protobuf.Int32Value",
-  "google.protobuf.UInt32Value",
-  "google.protobuf.BoolValue",
-  "google.protobuf.StringValue",
-  "google.protobuf.BytesValue",
-]);
-
-/** True if the message type is one of the wrappers of wrappers.proto. */
-export function isWrapperDesc(desc: DescMessage): boolean {
-  return wrapperTypeNames.has(desc.typeName) && desc.fields.length === 1 && desc.fields[0].number === 1;
-}
-
-/** How a singular message field holds its value: boxed as a message, or unboxed. */
-export function fieldBoxing(field: DescField | DescExtension): Boxing {
-  if (field.fieldKind !== "message") return Boxing.None;
-  if (field.oneof === undefined && isWrapperDesc(field.message)) return Boxing.Wrapper;
-  return isStructField(field.message, field) ? Boxing.Struct : Boxing.None;
-}
-
-/** How the elements of a list field, or the values of a map field, are held. */
-export function elementBoxing(field: DescField | DescExtension): Boxing {
-  if ((field.fieldKind !== "list" && field.fieldKind !== "map") || field.message === undefined) return Boxing.None;
-  return isStructField(field.message, field) ? Boxing.Struct : Boxing.None;
-}
-
-function isStructField(message: DescMessage, field: DescField | DescExtension): boolean {
-  return message.typeName === "google.protobuf.Struct" && field.parent?.typeName !== "google.protobuf.Value";
-}
 
 import type { JsonObject, JsonValue } from "../types.js";
 

@@ -10,7 +10,7 @@ import type { DescField, DescMessage } from "../descriptors/types.js";
 import { FieldPresence } from "../descriptors/edition.js";
 import { ScalarType, isPackable, scalarWireType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
-import { Boxing, elementBoxing, fieldBoxing } from "./boxing.js";
+import { Boxing, elementBoxing, fieldBoxing } from "./boxing-kind.js";
 import type { ViewProtocol } from "./view-protocol.js";
 
 /** How a message field is decoded in an eager decode: as a message, or as a lazy view. */

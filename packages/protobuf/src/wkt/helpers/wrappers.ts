@@ -3,7 +3,7 @@
  */
 import type { DescMessage } from "../../descriptors/types.js";
 import type { Message } from "../../types.js";
-import { isWrapperDesc as isWrapperSchema } from "../../model/boxing.js";
+import { isWrapperDesc as isWrapperSchema } from "../../model/boxing-kind.js";
 
 /** True if the message type is one of the wrapper messages of wrappers.proto. */
 export function isWrapperDesc(desc: DescMessage): boolean {
