@@ -1,6 +1,7 @@
 /**
  * `equals()`: compare two messages field by field, with protobuf-es v2's options.
  */
+import { wktName } from "./descriptors/wkt-names.js";
 import type { JsonValue } from "./types.js";
 import type { DescExtension, DescField, DescMessage } from "./descriptors/types.js";
 import { ScalarType } from "./descriptors/scalar.js";
@@ -51,7 +52,7 @@ function messagesEqual(schema: DescMessage, a: Obj, b: Obj, opts: EqualsOptions)
   a = eagerForm(rec, a);
   b = eagerForm(rec, b);
   if (a.$typeName !== schema.typeName || b.$typeName !== schema.typeName) return false;
-  if (opts.unpackAny === true && opts.registry !== undefined && schema.typeName === "google.protobuf.Any") {
+  if (opts.unpackAny === true && opts.registry !== undefined && schema.typeName === wktName.Any) {
     const result = anyEqual(a, b, opts);
     if (result !== undefined) return result;
   }

@@ -2,6 +2,7 @@
  * Enums in JSON: values are written by name (or as numbers), and read from names or
  * numbers. `google.protobuf.NullValue` is JSON `null`.
  */
+import { wktName } from "../descriptors/wkt-names.js";
 import type { EnumJsonType } from "../types.js";
 import type { DescEnum } from "../descriptors/types.js";
 import { JsonDecodeError, JsonEncodeError, JsonProblem, formatJson } from "./errors.js";
@@ -40,7 +41,7 @@ function buildPlan(desc: DescEnum): EnumPlan {
     if (!names.has(v.number)) names.set(v.number, v.name);
     numbers.set(v.name, v.number);
   }
-  const isNullValue = desc.typeName === "google.protobuf.NullValue";
+  const isNullValue = desc.typeName === wktName.NullValue;
   const open = desc.open;
   const typeName = desc.typeName;
   const read: EnumFromJson = (json, ignoreUnknown) => {

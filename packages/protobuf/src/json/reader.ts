@@ -3,8 +3,9 @@
  * table of field readers keyed by JSON name and proto name, and cached. Well-known types
  * with a JSON form of their own get their reader from wkt-read.ts.
  */
+import { wktName } from "../descriptors/wkt-names.js";
 import type { DescEnum, DescExtension, DescField, DescMessage, DescOneof } from "../descriptors/types.js";
-import { FieldPresence } from "../descriptors/edition.js";
+import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
 import { typeRecord } from "../model/type-record.js";
@@ -151,8 +152,8 @@ function compileTable(desc: DescMessage): Map<string, FieldEntry> {
 
 /** True if JSON null is a value of the field (or its elements), not "unset". */
 function nullIsValue(field: DescField | DescExtension): boolean {
-  if (field.fieldKind === "message") return field.message.typeName === "google.protobuf.Value";
-  if (field.fieldKind === "enum") return field.enum.typeName === "google.protobuf.NullValue";
+  if (field.fieldKind === "message") return field.message.typeName === wktName.Value;
+  if (field.fieldKind === "enum") return field.enum.typeName === wktName.NullValue;
   return false;
 }
 
@@ -319,7 +320,8 @@ function messageFieldReader(field: DescField & { fieldKind: "message" }): FieldR
     const readBoxed = boxedReader(field, boxing);
     return (msg, json, ctx) => {
       if (json === null) {
-        if (msg[name] !== undefined) delete msg[name];
+        // Unset by assignment: `delete` would turn the message into a slow dictionary object.
+        if (msg[name] !== undefined) msg[name] = undefined;
         return;
       }
       msg[name] = readBoxed(json, msg[name], ctx.recursionLimit);
@@ -329,7 +331,7 @@ function messageFieldReader(field: DescField & { fieldKind: "message" }): FieldR
   let factory: (() => unknown) | undefined;
   return (msg, json, ctx) => {
     if (json === null && !nullValue) {
-      if (msg[name] !== undefined) delete msg[name];
+      if (msg[name] !== undefined) msg[name] = undefined;
       return;
     }
     read ??= messageReader(desc);
@@ -401,6 +403,7 @@ function oneofValueReader(field: DescField & { fieldKind: "scalar" | "enum" }): 
 function singularReader(field: DescField & { fieldKind: "scalar" | "enum" }): FieldRead {
   const name = field.localName;
   const implicit = field.presence === FieldPresence.IMPLICIT;
+  const proto3 = field.parent.file.edition === Edition.EDITION_PROTO3;
   const nullValue = nullIsValue(field);
   // JSON null resets the field: to the zero value with implicit presence, else unset.
   const reset = implicit
@@ -411,9 +414,16 @@ function singularReader(field: DescField & { fieldKind: "scalar" | "enum" }): Fi
       : (msg: any) => {
           msg[name] = scalarZeroValue(field.scalar, field.longAsString);
         }
-    : (msg: any) => {
-        if (hasOwn.call(msg, name)) delete msg[name];
-      };
+    : proto3
+      ? (msg: any) => {
+          // proto3 optional: unset is undefined (no prototype holds a default).
+          if (msg[name] !== undefined) msg[name] = undefined;
+        }
+      : (msg: any) => {
+          // proto2 and editions: the default lives on the prototype, so unsetting removes the
+          // own property (rare: only a value set earlier in the same message is removed).
+          if (hasOwn.call(msg, name)) delete msg[name];
+        };
   if (field.fieldKind === "enum") {
     const read = enumReader(field.enum);
     return (msg, json, ctx) => {

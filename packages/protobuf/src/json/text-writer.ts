@@ -23,7 +23,10 @@ import {
   ENUM_AS_INTEGER,
   PROTO_FIELD_NAME,
   extensionsValue,
+  listWriter,
+  mapWriter,
   messageWriter,
+  type ValueWrite,
   type WriteContext,
 } from "./writer.js";
 
@@ -37,12 +40,11 @@ type TextWrite = (value: any, ctx: WriteContext) => string;
 type FieldTextWrite = (msg: any, s: string, ctx: WriteContext) => string;
 
 /**
- * Thrown when a list or map has more elements than BULK_MESSAGES (messages) or BULK_VALUES
- * (other values): `toJsonString()` then writes the whole message as a JSON value and calls
- * JSON.stringify. For large messages that is faster than concatenation, whose many
- * long-lived string pieces cost garbage collection time; for small ones it is slower.
+ * A list or map with more elements than BULK_MESSAGES (messages) or BULK_VALUES (other values)
+ * is written as a JSON value (writer.ts) and stringified with JSON.stringify. For long lists
+ * that is faster than concatenation, whose many long-lived string pieces cost garbage
+ * collection time; for short ones it is slower.
  */
-export const BULK: unique symbol = Symbol("pbjet.jsonBulk");
 const BULK_MESSAGES = 8;
 const BULK_VALUES = 64;
 
@@ -222,11 +224,12 @@ function fieldTextWriter(field: DescField, bits: number): FieldTextWrite {
     case "list": {
       const write = repeatedElementTextWriter(field, bits);
       const bulk = field.listKind === "message" ? BULK_MESSAGES : BULK_VALUES;
+      let writeBulk: ValueWrite | undefined;
       return (msg, s, ctx) => {
         const list = msg[name] as unknown[];
         const n = list.length;
         if (n === 0 && !emit) return s;
-        if (n > bulk) throw BULK;
+        if (n > bulk) return s + (s === "" ? k : kc) + JSON.stringify((writeBulk ??= listWriter(field, bits))(list, ctx));
         let t = "[";
         let i = 0;
         try {
@@ -240,6 +243,7 @@ function fieldTextWriter(field: DescField, bits: number): FieldTextWrite {
     case "map": {
       const write = repeatedElementTextWriter(field, bits);
       const bulk = field.mapKind === "message" ? BULK_MESSAGES : BULK_VALUES;
+      let writeBulk: ValueWrite | undefined;
       return (msg, s, ctx) => {
         const map = msg[name] as Record<string, unknown>;
         let t = "";
@@ -248,12 +252,14 @@ function fieldTextWriter(field: DescField, bits: number): FieldTextWrite {
         try {
           for (key in map) {
             if (!hasOwn.call(map, key)) continue;
-            if (++n > bulk) throw BULK;
+            if (++n > bulk) break;
             t += (t === "" ? "" : ",") + quote(key) + ":" + write(map[key], ctx);
           }
         } catch (e) {
           throw withSegment(e, keySegment(key));
         }
+        // A long map: written as a JSON value instead (what was built so far is dropped).
+        if (n > bulk) return s + (s === "" ? k : kc) + JSON.stringify((writeBulk ??= mapWriter(field, bits))(map, ctx));
         if (t === "" && !emit) return s;
         return s + (s === "" ? k : kc) + "{" + t + "}";
       };

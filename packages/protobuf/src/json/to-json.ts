@@ -7,7 +7,7 @@ import type { MessageShape } from "../types.js";
 import { toEncodeError } from "./errors.js";
 import type { JsonValue } from "../types.js";
 import type { JsonWriteOptions, JsonWriteStringOptions } from "./options.js";
-import { BULK, messageTextWriter } from "./text-writer.js";
+import { messageTextWriter } from "./text-writer.js";
 import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, messageWriter, type WriteContext } from "./writer.js";
 
 function optionBits(options: Partial<JsonWriteOptions> | undefined): number {
@@ -56,7 +56,6 @@ export function toJsonString<Desc extends DescMessage>(
   try {
     return messageTextWriter(schema, optionBits(options))(message, context(options));
   } catch (e) {
-    if (e === BULK) return JSON.stringify(toJson(schema, message, options));
     throw toEncodeError(e, schema.typeName);
   }
 }

@@ -3,6 +3,7 @@
  * Duration, FieldMask, Struct, Value, ListValue and the wrappers. Dispatched on the type
  * name; a type of that name without the expected fields is read as a plain message.
  */
+import { hasCustomJsonForm, wktName, wrapperTypeNames } from "../descriptors/wkt-names.js";
 import type { DescField, DescMessage } from "../descriptors/types.js";
 import { protoInt64 } from "../wire/int64.js";
 import { setOwnProperty } from "../model/map-key.js";
@@ -16,33 +17,10 @@ import { fieldMaskFromJson } from "./field-mask.js";
 import type { MessageReader, ReadContext } from "./reader.js";
 import { enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
 
-/** The wrapper types: messages with a single field `value`, written as that bare value. */
-export const wrapperTypeNames = new Set([
-  "google.protobuf.DoubleValue",
-  "google.protobuf.FloatValue",
-  "google.protobuf.Int64Value",
-  "google.protobuf.UInt64Value",
-  "google.protobuf.Int32Value",
-  "google.protobuf.UInt32Value",
-  "google.protobuf.BoolValue",
-  "google.protobuf.StringValue",
-  "google.protobuf.BytesValue",
-]);
 
 /** Well-known types that an Any holds in a `"value"` property rather than inline. */
 export function isValueWkt(desc: DescMessage): boolean {
-  switch (desc.typeName) {
-    case "google.protobuf.Any":
-    case "google.protobuf.Timestamp":
-    case "google.protobuf.Duration":
-    case "google.protobuf.FieldMask":
-    case "google.protobuf.Struct":
-    case "google.protobuf.Value":
-    case "google.protobuf.ListValue":
-      return true;
-    default:
-      return wrapperTypeNames.has(desc.typeName);
-  }
+  return hasCustomJsonForm(desc.typeName);
 }
 
 /** The field with the given local name and kind, or undefined. */
@@ -57,27 +35,27 @@ export function wktField(desc: DescMessage, localName: string, kind: string): De
  */
 export function wktReader(desc: DescMessage, readerOf: (desc: DescMessage) => MessageReader): MessageReader | undefined {
   switch (desc.typeName) {
-    case "google.protobuf.Any":
+    case wktName.Any:
       return wktField(desc, "typeUrl", "scalar") && wktField(desc, "value", "scalar") ? anyReader(readerOf) : undefined;
-    case "google.protobuf.Timestamp":
-    case "google.protobuf.Duration": {
+    case wktName.Timestamp:
+    case wktName.Duration: {
       if (!wktField(desc, "seconds", "scalar") || !wktField(desc, "nanos", "scalar")) return undefined;
-      const parse = desc.typeName === "google.protobuf.Timestamp" ? timestampFromJson : durationFromJson;
+      const parse = desc.typeName === wktName.Timestamp ? timestampFromJson : durationFromJson;
       return (msg, json) => {
         const { seconds, nanos } = parse(json);
         msg.seconds = protoInt64.parse(seconds);
         msg.nanos = nanos;
       };
     }
-    case "google.protobuf.FieldMask":
+    case wktName.FieldMask:
       if (!wktField(desc, "paths", "list")) return undefined;
       return (msg, json) => {
         const paths = fieldMaskFromJson(json);
         for (const p of paths) msg.paths.push(p);
       };
-    case "google.protobuf.Struct":
-    case "google.protobuf.Value":
-    case "google.protobuf.ListValue":
+    case wktName.Struct:
+    case wktName.Value:
+    case wktName.ListValue:
       return structReaders(desc);
     default: {
       if (!wrapperTypeNames.has(desc.typeName)) return undefined;
@@ -147,9 +125,9 @@ export function structFamily(
   desc: DescMessage,
 ): { value: DescMessage; struct: DescMessage; list: DescMessage } | undefined {
   let value: DescMessage | undefined = desc;
-  if (desc.typeName !== "google.protobuf.Value") {
+  if (desc.typeName !== wktName.Value) {
     const f = desc.fields[0] as DescField | undefined;
-    value = f?.message?.typeName === "google.protobuf.Value" ? f.message : undefined;
+    value = f?.message?.typeName === wktName.Value ? f.message : undefined;
   }
   const kind = value?.oneofs.find((o) => o.localName === "kind");
   const struct = kind?.fields.find((f) => f.localName === "structValue")?.message;
@@ -237,9 +215,9 @@ function structReaders(desc: DescMessage): MessageReader | undefined {
   }
 
   switch (desc.typeName) {
-    case "google.protobuf.Struct":
+    case wktName.Struct:
       return readStruct;
-    case "google.protobuf.ListValue":
+    case wktName.ListValue:
       return readList;
     default:
       return readValue;

@@ -2,6 +2,7 @@
  * Writers of the well-known types that have a JSON form of their own: Any, Timestamp,
  * Duration, FieldMask, Struct, Value, ListValue and the wrappers.
  */
+import { wktName, wrapperTypeNames } from "../descriptors/wkt-names.js";
 import type { DescMessage } from "../descriptors/types.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { decodeMessage } from "../binary/decode.js";
@@ -11,7 +12,7 @@ import { scalarToJson } from "./scalar-write.js";
 import { timestampToJson } from "./timestamp.js";
 import { durationToJson } from "./duration.js";
 import { fieldMaskToJson } from "./field-mask.js";
-import { isValueWkt, structFamily, wktField, wrapperTypeNames } from "./wkt-read.js";
+import { isValueWkt, structFamily, wktField } from "./wkt-read.js";
 import type { MessageWriter, WriteContext } from "./writer.js";
 
 /**
@@ -20,20 +21,20 @@ import type { MessageWriter, WriteContext } from "./writer.js";
  */
 export function wktWriter(desc: DescMessage, bits: number, writerOf: (desc: DescMessage, bits: number) => MessageWriter): MessageWriter | undefined {
   switch (desc.typeName) {
-    case "google.protobuf.Any":
+    case wktName.Any:
       return wktField(desc, "typeUrl", "scalar") && wktField(desc, "value", "scalar") ? anyWriter(bits, writerOf) : undefined;
-    case "google.protobuf.Timestamp":
+    case wktName.Timestamp:
       if (!wktField(desc, "seconds", "scalar") || !wktField(desc, "nanos", "scalar")) return undefined;
       return (msg) => timestampToJson(Number(msg.seconds), msg.nanos);
-    case "google.protobuf.Duration":
+    case wktName.Duration:
       if (!wktField(desc, "seconds", "scalar") || !wktField(desc, "nanos", "scalar")) return undefined;
       return (msg) => durationToJson(Number(msg.seconds), msg.nanos);
-    case "google.protobuf.FieldMask":
+    case wktName.FieldMask:
       if (!wktField(desc, "paths", "list")) return undefined;
       return (msg) => fieldMaskToJson(msg.paths);
-    case "google.protobuf.Struct":
-    case "google.protobuf.Value":
-    case "google.protobuf.ListValue":
+    case wktName.Struct:
+    case wktName.Value:
+    case wktName.ListValue:
       return structWriters(desc);
     default: {
       if (!wrapperTypeNames.has(desc.typeName)) return undefined;
@@ -129,9 +130,9 @@ function structWriters(desc: DescMessage): MessageWriter | undefined {
   }
 
   switch (desc.typeName) {
-    case "google.protobuf.Struct":
+    case wktName.Struct:
       return writeStruct;
-    case "google.protobuf.ListValue":
+    case wktName.ListValue:
       return writeList;
     default:
       return writeValue;

@@ -146,7 +146,7 @@ function repeatedElementWriter(field: DescField | DescExtension, bits: number): 
 }
 
 /** Writes a list as a JSON array. */
-function listWriter(field: DescField | DescExtension, bits: number): ValueWrite {
+export function listWriter(field: DescField | DescExtension, bits: number): ValueWrite {
   if (field.fieldKind === "list" && field.listKind === "scalar") return scalarListWriter(field.scalar!);
   const write = repeatedElementWriter(field, bits);
   return (list: unknown[], ctx) => {
@@ -163,7 +163,7 @@ function listWriter(field: DescField | DescExtension, bits: number): ValueWrite 
 }
 
 /** Writes a map as a JSON object: the property names of the map are the JSON keys. */
-function mapWriter(field: DescField & { fieldKind: "map" }, bits: number): ValueWrite {
+export function mapWriter(field: DescField & { fieldKind: "map" }, bits: number): ValueWrite {
   const write = repeatedElementWriter(field, bits);
   return (map: Record<string, unknown>, ctx) => {
     const out: JsonObject = {};

@@ -2,6 +2,7 @@
  * Views: their class (an accessor per field on the prototype), creating them, decoding their
  * fields on first access, and the view protocol through which the other layers use them.
  */
+import { wktName } from "../descriptors/wkt-names.js";
 import type { DescField, DescMessage } from "../descriptors/types.js";
 import { BinaryReader } from "../wire/binary-reader.js";
 import type { BinaryWriter } from "../wire/binary-writer.js";
@@ -198,7 +199,7 @@ function decodeOneof(state: ViewState, slot: OneofSlot, last: number): unknown {
 
 function isBoxedMember(member: DescField): boolean {
   // Oneof members hold messages, except Struct (held as JSON).
-  return member.message?.typeName === "google.protobuf.Struct" && member.parent.typeName !== "google.protobuf.Value";
+  return member.message?.typeName === wktName.Struct && member.parent.typeName !== wktName.Value;
 }
 
 function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map" }, plan: ViewPlan, last: number): Record<string, unknown> {

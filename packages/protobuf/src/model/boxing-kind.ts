@@ -6,6 +6,7 @@
  * google.protobuf.Value, whose struct_value stays a message. Lists and maps of wrappers hold
  * messages. The conversions are in boxing.ts.
  */
+import { wktName, wrapperTypeNames } from "../descriptors/wkt-names.js";
 import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 
 /** How a singular message field holds its value. */
@@ -18,17 +19,6 @@ export const enum Boxing {
   Struct = 2,
 }
 
-const wrapperTypeNames = new Set([
-  "google.protobuf.DoubleValue",
-  "google.protobuf.FloatValue",
-  "google.protobuf.Int64Value",
-  "google.protobuf.UInt64Value",
-  "google.protobuf.Int32Value",
-  "google.protobuf.UInt32Value",
-  "google.protobuf.BoolValue",
-  "google.protobuf.StringValue",
-  "google.protobuf.BytesValue",
-]);
 
 /** True if the message type is one of the wrappers of wrappers.proto. */
 export function isWrapperDesc(desc: DescMessage): boolean {
@@ -49,5 +39,5 @@ export function elementBoxing(field: DescField | DescExtension): Boxing {
 }
 
 function isStructField(message: DescMessage, field: DescField | DescExtension): boolean {
-  return message.typeName === "google.protobuf.Struct" && field.parent?.typeName !== "google.protobuf.Value";
+  return message.typeName === wktName.Struct && field.parent?.typeName !== wktName.Value;
 }

@@ -2,6 +2,7 @@
  * File registries: link FileDescriptorProtos (from a FileDescriptorSet, or with a resolver
  * for dependencies) into descriptors.
  */
+import { wktName } from "../descriptors/wkt-names.js";
 import type { DescFile } from "../descriptors/types.js";
 import type { FileDescriptorProto, FileDescriptorSet } from "../descriptors/descriptor-proto.js";
 import { buildFile } from "../descriptors/build-file.js";
@@ -27,13 +28,13 @@ export function createFileRegistry(
   const types = createMutableRegistry();
   const files = new Map<string, DescFile>();
   const first = args[0] as FileDescriptorSet | FileDescriptorProto | FileRegistry | undefined;
-  if (first !== undefined && "$typeName" in first && first.$typeName === "google.protobuf.FileDescriptorSet") {
+  if (first !== undefined && "$typeName" in first && first.$typeName === wktName.FileDescriptorSet) {
     const protos = new Map(first.file.map((f) => [f.name, f]));
     const resolve: FileResolver = (name) => protos.get(name);
     for (const f of first.file) {
       addFile(f, resolve, types, files, []);
     }
-  } else if (first !== undefined && "$typeName" in first && first.$typeName === "google.protobuf.FileDescriptorProto") {
+  } else if (first !== undefined && "$typeName" in first && first.$typeName === wktName.FileDescriptorProto) {
     addFile(first, args[1] as FileResolver, types, files, []);
   } else {
     for (const reg of args as FileRegistry[]) {

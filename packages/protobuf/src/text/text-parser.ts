@@ -2,6 +2,7 @@
  * The text format parser: messages and fields by name, extensions and Any expansion in
  * brackets, lists, maps, groups, reserved names, and the duplicate checks of `fromText()`.
  */
+import { wktName } from "../descriptors/wkt-names.js";
 import type { DescEnum, DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
@@ -34,7 +35,7 @@ interface Seen {
   readonly oneofs: Map<string, AnyField>;
 }
 
-const ANY = "google.protobuf.Any";
+const ANY = wktName.Any;
 
 /** Parses text format into messages. */
 export class TextParser {

@@ -3,6 +3,7 @@
  * entries sorted by key, Any expanded when its type is in the registry, and optionally the
  * unknown fields.
  */
+import { wktName } from "../descriptors/wkt-names.js";
 import { typeRecord } from "../model/type-record.js";
 import { eagerForm } from "../model/view-protocol.js";
 import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
@@ -29,7 +30,7 @@ export interface PrintSettings {
 type Obj = Record<string, any>;
 type AnyField = DescField | DescExtension;
 
-const ANY = "google.protobuf.Any";
+const ANY = wktName.Any;
 /** Type URLs that the parser reads back in brackets: names separated by "." and "/". */
 const TYPE_URL = /^[A-Za-z_][A-Za-z0-9_]*(?:[./][A-Za-z_][A-Za-z0-9_]*)*$/;
 

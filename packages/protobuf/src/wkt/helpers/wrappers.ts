@@ -1,6 +1,7 @@
 /**
  * Wrapper helpers: google.protobuf.DoubleValue, Int32Value, StringValue and the others.
  */
+import { wrapperTypeNames } from "../../descriptors/wkt-names.js";
 import type { DescMessage } from "../../descriptors/types.js";
 import type { Message } from "../../types.js";
 import { isWrapperDesc as isWrapperSchema } from "../../model/boxing-kind.js";
@@ -10,9 +11,6 @@ export function isWrapperDesc(desc: DescMessage): boolean {
   return isWrapperSchema(desc);
 }
 
-const wrapperTypeNames = new Set(
-  ["Double", "Float", "Int64", "UInt64", "Int32", "UInt32", "Bool", "String", "Bytes"].map((n) => `google.protobuf.${n}Value`),
-);
 
 /** True if the message is a wrapper message, e.g. a google.protobuf.Int32Value. */
 export function isWrapper(message: Message): message is Message & { value: unknown } {
