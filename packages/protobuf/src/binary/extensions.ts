@@ -2,6 +2,7 @@
  * Extensions: values of fields declared outside their message. As in protobuf-es, they are
  * stored in the message's unknown fields, and decoded or encoded on access.
  */
+import { extensionRecord } from "../model/extension-record.js";
 import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import type { Extendee, ExtensionValueShape, Message, UnknownField } from "../types.js";
 import { BinaryReader } from "../wire/binary-reader.js";
@@ -13,7 +14,6 @@ import { scalarZeroValue } from "../model/scalar-values.js";
 import { create } from "../model/create.js";
 import { Boxing, fieldBoxing } from "../model/boxing-kind.js";
 
-const containerKey = Symbol("pbjet.extensionContainer");
 
 /**
  * Returns the value of an extension. If it is not set, returns the default: the declared
@@ -107,25 +107,7 @@ function defaultValue(extension: DescExtension): unknown {
   }
 }
 
-/**
- * A synthetic message type with the extension as its only field (named by the extension's
- * full name), so that the compiled codecs can read and write extension values.
- */
+/** The synthetic message type that holds the extension as its only field. */
 function containerOf(extension: DescExtension): DescMessage {
-  const holder = extension as unknown as Record<symbol, DescMessage | undefined>;
-  let container = holder[containerKey];
-  if (container === undefined) {
-    const field = { ...extension, kind: "field", oneof: undefined, parent: undefined } as unknown as DescField;
-    const extendee = extension.extendee;
-    container = {
-      ...extendee,
-      fields: [field],
-      field: { [extension.typeName]: field },
-      members: [field],
-      oneofs: [],
-    } as DescMessage;
-    (field as { parent: DescMessage }).parent = container;
-    Object.defineProperty(extension, containerKey, { value: container, enumerable: false });
-  }
-  return container;
+  return extensionRecord(extension).container;
 }

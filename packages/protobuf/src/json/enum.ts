@@ -5,6 +5,7 @@
 import { wktName } from "../descriptors/wkt-names.js";
 import type { EnumJsonType } from "../types.js";
 import type { DescEnum } from "../descriptors/types.js";
+import { enumRecord } from "../model/extension-record.js";
 import { JsonDecodeError, JsonEncodeError, JsonProblem, formatJson } from "./errors.js";
 
 /** Returned by enum readers for an unknown value that is to be ignored. */
@@ -22,16 +23,9 @@ interface EnumPlan {
   readonly read: EnumFromJson;
 }
 
-const planKey = Symbol("pbjet.json.enum");
-
 function enumPlan(desc: DescEnum): EnumPlan {
-  const holder = desc as unknown as Record<symbol, EnumPlan | undefined>;
-  let plan = holder[planKey];
-  if (plan === undefined) {
-    plan = buildPlan(desc);
-    Object.defineProperty(desc, planKey, { value: plan, enumerable: false });
-  }
-  return plan;
+  const rec = enumRecord(desc);
+  return (rec.json ??= buildPlan(desc)) as EnumPlan;
 }
 
 function buildPlan(desc: DescEnum): EnumPlan {

@@ -9,6 +9,7 @@ import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
 import { typeRecord } from "../model/type-record.js";
+import { extensionRecord } from "../model/extension-record.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
@@ -178,12 +179,10 @@ function readOtherKey(desc: DescMessage, msg: any, key: string, value: unknown, 
   }
 }
 
-const extReaderKey = Symbol("pbjet.jsonExtensionReader");
-
 /** The reader of an extension's value (a list for repeated extensions). */
 function extensionValueReader(ext: DescExtension): ValueRead {
-  const holder = ext as unknown as Record<symbol, ValueRead | undefined>;
-  let read = holder[extReaderKey];
+  const rec = extensionRecord(ext);
+  let read = rec.jsonReader as ValueRead | undefined;
   if (read === undefined) {
     if (ext.fieldKind === "list") {
       const fill = listFiller(ext);
@@ -198,7 +197,7 @@ function extensionValueReader(ext: DescExtension): ValueRead {
     } else {
       read = elementReader(ext);
     }
-    Object.defineProperty(ext, extReaderKey, { value: read, enumerable: false });
+    rec.jsonReader = read;
   }
   return read;
 }

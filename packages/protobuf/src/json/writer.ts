@@ -9,6 +9,7 @@ import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
 import type { Message } from "../types.js";
 import { typeRecord } from "../model/type-record.js";
+import { extensionRecord } from "../model/extension-record.js";
 import { eagerForm } from "../model/view-protocol.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { getExtension } from "../binary/extensions.js";
@@ -261,17 +262,10 @@ function oneofWriter(localName: string, fields: DescField[], bits: number): Fiel
   };
 }
 
-const extWriterKeys = Array.from({ length: 8 }, (_, i) => Symbol(`pbjet.jsonExtensionWriter.${i}`));
-
 /** The writer of an extension's value (a list for repeated extensions). */
 function extensionValueWriter(ext: DescExtension, bits: number): ValueWrite {
-  const holder = ext as unknown as Record<symbol, ValueWrite | undefined>;
-  let write = holder[extWriterKeys[bits]];
-  if (write === undefined) {
-    write = ext.fieldKind === "list" ? listWriter(ext, bits) : singularWriter(ext, bits);
-    Object.defineProperty(ext, extWriterKeys[bits], { value: write, enumerable: false });
-  }
-  return write;
+  const writers = extensionRecord(ext).jsonWriters;
+  return (writers[bits] ??= ext.fieldKind === "list" ? listWriter(ext, bits) : singularWriter(ext, bits)) as ValueWrite;
 }
 
 /** The extensions found in the unknown fields that the registry knows, as "[full.name]" keys. */
