@@ -11,6 +11,7 @@ export {
   sizeDelimitedEncode,
   sizeDelimitedDecodeStream,
   sizeDelimitedPeek,
+  type SizeDelimitedDecodeOptions,
   type SizeDelimitedReadOptions,
 } from "./size-delimited.js";
 export { isMessage } from "./is-message.js";

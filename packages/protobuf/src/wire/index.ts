@@ -33,5 +33,6 @@ export {
   sizeDelimitedEncode,
   sizeDelimitedDecodeStream,
   sizeDelimitedPeek,
+  type SizeDelimitedDecodeOptions,
   type SizeDelimitedReadOptions,
 } from "../size-delimited.js";
