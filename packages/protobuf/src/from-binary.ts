@@ -64,17 +64,22 @@ export function fromBinary<Desc extends DescMessage>(
 }
 
 function fromBinaryLazy<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, options: Partial<BinaryReadOptions>): MessageShape<Desc> {
+  const validated = options.validate !== false;
+  const maxDepth = options.maxDepth ?? 100;
+  // Trusted input is not checked for required fields either: its views pass through as they came.
+  let requiredComplete = true;
+  if (validated) {
+    const r = new BinaryReader(bytes);
+    requiredComplete = messageValidator(schema)(r, r.len, 0, 0, maxDepth);
+  }
   const ctx: ViewContext = {
-    validated: options.validate !== false,
+    validated,
+    requiredComplete,
     readUnknown: options.readUnknownFields ?? true,
-    maxDepth: options.maxDepth ?? 100,
+    maxDepth,
     reader: undefined,
     lazyFields: lazyFieldViews,
   };
-  if (ctx.validated) {
-    const r = new BinaryReader(bytes);
-    messageValidator(schema)(r, r.len, 0, 0, ctx.maxDepth);
-  }
   return createView(schema, bytes, 0, bytes.length, undefined, 0, ctx) as MessageShape<Desc>;
 }
 

@@ -118,3 +118,61 @@ test("sizeDelimitedEncode of a view writes its fields (proto2 explicit presence 
     expect(hex(pb.sizeDelimitedEncode(desc, view, { writeUnknownFields: false }))).toBe("023807");
   }
 });
+
+test("a validated view of a message with unset required fields is not copied: encoding throws, as for the eager message", () => {
+  const desc = schema("pbjet.test.proto2.RequiredFields");
+  const empty = new Uint8Array(0);
+  expect(() => pb.toBinary(desc, pb.fromBinary(desc, empty))).toThrow(pb.BinaryEncodeError);
+  const view = pb.fromBinary(desc, empty, { lazy: true });
+  expect(() => pb.toBinary(desc, view)).toThrow(pb.BinaryEncodeError);
+  expect(() => pb.sizeDelimitedEncode(desc, view)).toThrow(pb.BinaryEncodeError);
+  // Held, incomplete, by a type that has no required fields itself.
+  const holder = schema("pbjet.test.proto2.RequiredHolder");
+  const bytes = new Uint8Array([0x0a, 0x00]); // optional_required = {}
+  expect(() => pb.toBinary(holder, pb.fromBinary(holder, bytes))).toThrow(pb.BinaryEncodeError);
+  expect(() => pb.toBinary(holder, pb.fromBinary(holder, bytes, { lazy: true }))).toThrow(pb.BinaryEncodeError);
+  // Trusted input is not checked: its views pass through as they came (documented).
+  expect(hex(pb.toBinary(holder, pb.fromBinary(holder, bytes, { lazy: true, validate: false })))).toBe("0a00");
+});
+
+test("a validated view with every required field set is copied", () => {
+  const desc = schema("pbjet.test.proto2.RequiredFields");
+  const msg = pb.create(desc, {
+    requiredInt32: 1,
+    requiredString: "a",
+    requiredBytes: new Uint8Array([1]),
+    requiredEnum: 1,
+    requiredMessage: {},
+    requiredInt64Default: 5n,
+  } as never);
+  // An unknown field before the known ones: a re-encode would write it last; a copy keeps the order.
+  const bytes = new Uint8Array([0xf8, 0x06, 0x01, ...pb.toBinary(desc, msg)]);
+  const view = pb.fromBinary(desc, bytes, { lazy: true });
+  expect(hex(pb.toBinary(desc, view))).toBe(hex(bytes));
+});
+
+test("a required field counts as set only with its wire type and, for a closed enum, a known value", () => {
+  const desc = schema("pbjet.test.proto2.RequiredFields");
+  const full = pb.create(desc, {
+    requiredInt32: 1,
+    requiredString: "a",
+    requiredBytes: new Uint8Array([1]),
+    requiredEnum: 1,
+    requiredMessage: {},
+    requiredInt64Default: 5n,
+  } as never);
+  // The encoding without one field's record (each record here is a one-byte tag and a one-byte value).
+  const fullHex = hex(pb.toBinary(desc, full));
+  const without = (record: string) => {
+    expect(fullHex).toContain(record);
+    return Uint8Array.from(Buffer.from(fullHex.replace(record, ""), "hex"));
+  };
+  // required_int32 (field 1) only as a length-delimited value: an unknown field.
+  const wrongWireType = new Uint8Array([...without("0801"), 0x0a, 0x00]);
+  // required_enum (field 4) only with a value the closed enum does not know.
+  const unknownEnum = new Uint8Array([...without("2001"), 0x20, 0x63]);
+  for (const bytes of [wrongWireType, unknownEnum]) {
+    expect(() => pb.toBinary(desc, pb.fromBinary(desc, bytes))).toThrow(/required field/);
+    expect(() => pb.toBinary(desc, pb.fromBinary(desc, bytes, { lazy: true }))).toThrow(/required field/);
+  }
+});

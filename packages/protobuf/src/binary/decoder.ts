@@ -42,7 +42,17 @@ export interface LazyFieldViews {
    * A view of a message of type `desc` whose content is [start, end) of `buf`, and the
    * further [start, end) pairs in `more` (occurrences merged into one), at nesting `depth`.
    */
-  create(desc: DescMessage, buf: Uint8Array, start: number, end: number, more: number[] | undefined, depth: number, validated: boolean, ctx: DecodeContext): Message;
+  create(
+    desc: DescMessage,
+    buf: Uint8Array,
+    start: number,
+    end: number,
+    more: number[] | undefined,
+    depth: number,
+    validated: boolean,
+    requiredComplete: boolean,
+    ctx: DecodeContext,
+  ): Message;
   /** The content ranges [start, end, ...] of `value` if it is a view of `buf` made by create(), else undefined. */
   rangesIn(value: unknown, buf: Uint8Array): number[] | undefined;
   /** An ordinary, mutable message with the content of `value` if it is a view, else `value`. */
@@ -459,9 +469,11 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }, 
     }
     let start: number;
     let end: number;
+    // Whether every required field is present (not checked for unverified fields).
+    let complete = true;
     if (wt === WireType.StartGroup) {
       start = r.pos;
-      if (verify) messageValidator(desc)(r, r.len, no, depth + 1, ctx.maxDepth);
+      if (verify) complete = messageValidator(desc)(r, r.len, no, depth + 1, ctx.maxDepth);
       else r.skipValue(wt, no);
       end = groupContentEnd(r.buf, start, r.pos);
     } else {
@@ -470,20 +482,20 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }, 
       if (verify) {
         const outer = r.len;
         r.len = end;
-        messageValidator(desc)(r, end, 0, depth + 1, ctx.maxDepth);
+        complete = messageValidator(desc)(r, end, 0, depth + 1, ctx.maxDepth);
         r.len = outer;
       }
       r.pos = end;
     }
     const after = r.pos;
     if (list) {
-      (msg[name] as unknown[]).push(views.create(desc, r.buf, start, end, undefined, depth + 1, verify, ctx));
+      (msg[name] as unknown[]).push(views.create(desc, r.buf, start, end, undefined, depth + 1, verify, complete, ctx));
       return true;
     }
     // A repeated occurrence merges with the previous one: one view over both ranges.
     const prev = views.rangesIn(msg[name], r.buf);
     if (prev !== undefined) {
-      msg[name] = views.create(desc, r.buf, prev[0], prev[1], [...prev.slice(2), start, end], depth + 1, verify, ctx);
+      msg[name] = views.create(desc, r.buf, prev[0], prev[1], [...prev.slice(2), start, end], depth + 1, verify, complete, ctx);
       return true;
     }
     if (msg[name] !== undefined) {
@@ -498,7 +510,7 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }, 
       r.pos = after;
       return true;
     }
-    msg[name] = views.create(desc, r.buf, start, end, undefined, depth + 1, verify, ctx);
+    msg[name] = views.create(desc, r.buf, start, end, undefined, depth + 1, verify, complete, ctx);
     return true;
   };
 }

@@ -9,6 +9,7 @@
  */
 import type { DescField, DescMessage } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
+import { FieldPresence } from "../descriptors/edition.js";
 import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
@@ -16,8 +17,12 @@ import { invalidUtf8At } from "../wire/utf8-check.js";
 import { typeRecord, type FieldFacts } from "../model/type-record.js";
 import { isPackable, scalarWireType } from "../descriptors/scalar.js";
 
-/** Validates fields until `end`, or until the end-group tag of field `group`. */
-export type MessageValidator = (r: BinaryReader, end: number, group: number, depth: number, maxDepth: number) => void;
+/**
+ * Validates fields until `end`, or until the end-group tag of field `group`. Returns whether
+ * every required field (proto2) of every message in the range is present: a missing one is
+ * not an error in a decode, but an encode must notice it.
+ */
+export type MessageValidator = (r: BinaryReader, end: number, group: number, depth: number, maxDepth: number) => boolean;
 
 /** How a field's values are checked. */
 const enum Check {
@@ -63,7 +68,12 @@ interface ValidatorPlan {
    * Check.None for the general path. Saves looking up the field for most tags.
    */
   readonly oneByteTags: Uint8Array;
+  /** The type's required fields, or undefined if it has none. */
+  readonly required: readonly FieldFacts[] | undefined;
 }
+
+// Set when a message validated since the last messageValidator() call lacks a required field.
+let missingRequired = false;
 
 function validatorPlan(desc: DescMessage): ValidatorPlan {
   const rec = typeRecord(desc);
@@ -75,9 +85,11 @@ export function messageValidator(desc: DescMessage): MessageValidator {
   const plan = validatorPlan(desc);
   return (r, end, group, depth, maxDepth) => {
     const outer = r.len;
+    missingRequired = false;
     const pos = validate(plan, r, r.pos, end, group, depth, maxDepth);
     r.len = outer;
     r.pos = pos;
+    return !missingRequired;
   };
 }
 
@@ -95,7 +107,8 @@ function buildPlan(desc: DescMessage): ValidatorPlan {
     const c = dense[no];
     if (c !== undefined && c.wireType >= 0) oneByteTags[(no << 3) | c.wireType] = c.check;
   }
-  return { typeName: desc.typeName, dense, sparse, oneByteTags };
+  const required = typeRecord(desc).fields.filter((f) => f.presence === FieldPresence.LEGACY_REQUIRED);
+  return { typeName: desc.typeName, dense, sparse, oneByteTags, required: required.length > 0 ? required : undefined };
 }
 
 /**
@@ -107,6 +120,7 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
   const buf = r.buf;
   const dense = plan.dense;
   const oneByteTags = plan.oneByteTags;
+  const start = pos;
   let no = 0;
   try {
     while (pos < end) {
@@ -129,7 +143,10 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
       let c: FieldCheck | undefined;
       if (check === Check.None) {
         if (wt === WireType.EndGroup) {
-          if (no === group && group !== 0) return pos;
+          if (no === group && group !== 0) {
+            if (plan.required !== undefined) noteRequired(plan.required, r, start, at);
+            return pos;
+          }
           throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
         }
         if (no === 0) throw new BinaryDecodeError(`invalid field number 0 at offset ${at}`, at);
@@ -193,7 +210,39 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
   if (group !== 0) {
     throw new BinaryDecodeError(`missing end-group tag for field ${group} of ${plan.typeName} at offset ${pos}`, pos);
   }
+  if (plan.required !== undefined) noteRequired(plan.required, r, start, pos);
   return pos;
+}
+
+/**
+ * Notes whether the validated fields in [start, end) include every required field (with its
+ * wire type, and for a closed enum a known value: anything else is an unknown field).
+ */
+function noteRequired(required: readonly FieldFacts[], r: BinaryReader, start: number, end: number): void {
+  if (missingRequired) return;
+  const seen = new Set<number>();
+  const pos = r.pos;
+  const len = r.len;
+  r.pos = start;
+  r.len = end;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const closedEnum = tag & 7 ? undefined : required.find((f) => f.tag === tag)?.closedEnum;
+    if (closedEnum === undefined) {
+      seen.add(tag);
+      r.skipValue(tag & 7, tag >>> 3);
+    } else if (closedEnum.has(r.int32())) {
+      seen.add(tag);
+    }
+  }
+  r.pos = pos;
+  r.len = len;
+  for (const f of required) {
+    if (!seen.has(f.tag)) {
+      missingRequired = true;
+      return;
+    }
+  }
 }
 
 /** Checks one value of a map entry (the reader is at the value; `r.len` is the entry's end). */

@@ -12,19 +12,28 @@ import { stateOf, type ViewContext } from "./view-state.js";
 // by the input, so that nothing outlives the input (decode contexts may be shared by calls).
 const contexts = new WeakMap<Uint8Array, ViewContext[]>();
 
-function viewContext(buf: Uint8Array, validated: boolean, ctx: DecodeContext): ViewContext {
+function viewContext(buf: Uint8Array, validated: boolean, requiredComplete: boolean, ctx: DecodeContext): ViewContext {
   let list = contexts.get(buf);
   if (list === undefined) contexts.set(buf, (list = []));
-  for (const c of list) if (c.validated === validated && c.readUnknown === ctx.readUnknown && c.maxDepth === ctx.maxDepth) return c;
-  const c: ViewContext = { validated, readUnknown: ctx.readUnknown, maxDepth: ctx.maxDepth, reader: undefined, lazyFields: lazyFieldViews };
+  for (const c of list) {
+    if (c.validated === validated && c.requiredComplete === requiredComplete && c.readUnknown === ctx.readUnknown && c.maxDepth === ctx.maxDepth) return c;
+  }
+  const c: ViewContext = {
+    validated,
+    requiredComplete,
+    readUnknown: ctx.readUnknown,
+    maxDepth: ctx.maxDepth,
+    reader: undefined,
+    lazyFields: lazyFieldViews,
+  };
   list.push(c);
   return c;
 }
 
 /** Makes the views of `[lazy]` fields. */
 export const lazyFieldViews: LazyFieldViews = {
-  create(desc, buf, start, end, more, depth, validated, ctx) {
-    return createView(desc, buf, start, end, more, depth, viewContext(buf, validated, ctx));
+  create(desc, buf, start, end, more, depth, validated, requiredComplete, ctx) {
+    return createView(desc, buf, start, end, more, depth, viewContext(buf, validated, requiredComplete, ctx));
   },
   rangesIn(value, buf) {
     const s = stateOf(value);

@@ -8,8 +8,9 @@ import type { ViewState } from "./view-state.js";
 /** Whether the view's bytes stand for it when written with `writeUnknown`. */
 export function bytesStandFor(state: ViewState, writeUnknown: boolean): boolean {
   // Decoded with readUnknownFields: false, its bytes hold unknown fields it dropped; written
-  // with writeUnknownFields: false, its unknown fields are not to be written.
-  return writeUnknown && state.ctx.readUnknown;
+  // with writeUnknownFields: false, its unknown fields are not to be written. With required
+  // fields in its type tree, encoding must check that they are set (as protobuf-es does).
+  return writeUnknown && state.ctx.readUnknown && (state.ctx.requiredComplete || !state.plan.requiredInTree);
 }
 
 /** Writes a view's content (no tag, no length): its original bytes. */

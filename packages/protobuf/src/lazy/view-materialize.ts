@@ -5,7 +5,7 @@ import { BinaryReader } from "../wire/binary-reader.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";
-import { typeRecord } from "../model/type-record.js";
+import { anyFieldInTree, typeRecord } from "../model/type-record.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
 import { messageDecoder } from "../binary/decoder.js";
 import type { ViewState } from "./view-state.js";
@@ -47,18 +47,6 @@ export function materializeView(state: ViewState): Message {
  */
 function mayReferToInput(desc: DescMessage): boolean {
   const rec = typeRecord(desc);
-  return (rec.refersToInput ??= ((root: DescMessage) => {
-    const seen = new Set<DescMessage>();
-    const visit = (m: DescMessage): boolean => {
-      if (seen.has(m)) return false;
-      seen.add(m);
-      for (const f of m.fields) {
-        if (f.lazy || f.scalar === ScalarType.BYTES) return true;
-        if (f.message !== undefined && visit(f.message)) return true;
-      }
-      return false;
-    };
-    return visit(root);
-  })(desc));
+  return (rec.refersToInput ??= anyFieldInTree(desc, (f) => f.lazy || f.scalar === ScalarType.BYTES));
 }
 

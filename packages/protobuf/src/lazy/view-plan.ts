@@ -7,7 +7,7 @@ import type { DescField, DescMessage, DescOneof } from "../descriptors/types.js"
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
-import { factsOf, typeRecord } from "../model/type-record.js";
+import { factsOf, hasRequiredInTree, typeRecord } from "../model/type-record.js";
 import { fieldDecoder, type FieldDecoder } from "../binary/decoder.js";
 import { isPackable, scalarWireType } from "../descriptors/scalar.js";
 import { scalarReader, type ScalarReader } from "../binary/scalar.js";
@@ -80,6 +80,11 @@ export interface ViewPlan {
   readonly sparse: ReadonlyMap<number, Slot>;
   /** Some slots are decoded during the scan (their lists, maps and oneofs are frozen after it). */
   readonly decodesDuringScan: boolean;
+  /**
+   * The type or a type it holds has required fields: a view's bytes do not stand for it
+   * when written, since encoding must check that they are set.
+   */
+  readonly requiredInTree: boolean;
 }
 
 const emptyList: readonly unknown[] = Object.freeze([]);
@@ -107,7 +112,7 @@ function buildPlan(desc: DescMessage): ViewPlan {
   // A packed array of the largest index used, so that lookups stay in bounds checks.
   for (let i = 0; i < dense.length; i++) dense[i] ??= undefined;
   const decodesDuringScan = slots.some((s) => s.kind === SlotKind.EagerDecoded || s.kind === SlotKind.Oneof);
-  return { desc, View: undefined, slots, dense, sparse, decodesDuringScan };
+  return { desc, View: undefined, slots, dense, sparse, decodesDuringScan, requiredInTree: hasRequiredInTree(desc) };
 }
 
 /** The value of an absent field, as an eager message of the type would have it. */

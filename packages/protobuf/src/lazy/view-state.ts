@@ -26,6 +26,12 @@ export interface ViewContext {
    * call (which never nest): it lives as long as the views, not longer.
    */
   reader: BinaryReader | undefined;
+  /**
+   * Every required field (proto2) in the input is present, or the input is trusted: then a
+   * view's bytes may stand for it when written. Otherwise views of types with required fields
+   * are encoded from their eager form, which reports the missing field.
+   */
+  readonly requiredComplete: boolean;
   /** Makes views of `[lazy]` fields when a view is decoded eagerly (materialized). */
   readonly lazyFields: LazyFieldViews | undefined;
 }

@@ -78,6 +78,8 @@ export interface TypeRecord {
   viewPlan: Slot;
   /** lazy/: whether an eager decode can hold views of its input (bytes or lazy fields). */
   refersToInput: boolean | undefined;
+  /** Whether the type or a message type it holds has required fields (proto2). */
+  requiredInTree: boolean | undefined;
   /** json/writer.ts, per combination of option bits. */
   readonly jsonWriters: Slot[];
   /** json/text-writer.ts, per combination of option bits. */
@@ -108,6 +110,7 @@ function buildRecord(desc: DescMessage): TypeRecord {
     validator: undefined,
     viewPlan: undefined,
     refersToInput: undefined,
+    requiredInTree: undefined,
     jsonWriters: [],
     jsonTextWriters: [],
     jsonReader: undefined,
@@ -115,6 +118,27 @@ function buildRecord(desc: DescMessage): TypeRecord {
   };
   Object.defineProperty(desc, recordKey, { value: rec, enumerable: false });
   return rec;
+}
+
+/** True if a field of the type, or of a message type it holds at any depth, fits `test`. */
+export function anyFieldInTree(desc: DescMessage, test: (field: DescField) => boolean): boolean {
+  const seen = new Set<DescMessage>();
+  const visit = (m: DescMessage): boolean => {
+    if (seen.has(m)) return false;
+    seen.add(m);
+    for (const f of m.fields) {
+      if (test(f)) return true;
+      if (f.message !== undefined && visit(f.message)) return true;
+    }
+    return false;
+  };
+  return visit(desc);
+}
+
+/** Whether the type, or a message type it holds at any depth, has required fields. */
+export function hasRequiredInTree(desc: DescMessage): boolean {
+  const rec = typeRecord(desc);
+  return (rec.requiredInTree ??= anyFieldInTree(desc, (f) => f.presence === FieldPresence.LEGACY_REQUIRED));
 }
 
 /** The facts of a field of a message type, from the type's record. */
