@@ -30,13 +30,11 @@
  * each. Bytes are compared exactly when the input is canonical (an eager decode writes it back
  * byte for byte), otherwise in canonical form (a view writes its input as it came).
  *
- * Differences the runtime has now are tolerated only with their exact signature (see
- * "Known differences" below) and pinned by failing tests at the end of the file.
+ * The differences this suite found are fixed; their minimal repros are at the end of the file.
  *
  * Reproduce a failure with PBJET_LAZY_SEED=<seed> (fast-check prints it); soak with
  * PBJET_PARITY_RUNS=<runs>; PBJET_PARITY_NO_SHRINK=1 reports the first failure unshrunk (faster);
- * PBJET_PARITY_VERBOSE=1 prints how often each known difference was met, PBJET_PARITY_PROFILE=1
- * the time spent per call.
+ * PBJET_PARITY_PROFILE=1 prints the time spent per call.
  */
 import * as fc from "fast-check";
 import * as pb from "@pbjet/protobuf";
@@ -547,7 +545,7 @@ function readCalls(c: Ctx, s: Side): ReadCall[] {
         const out = write(m);
         if (h.field.fieldKind === "list" && pb.isLazyMessage(m)) {
           const ref = write(pb.materialize(desc, m));
-          if (out !== ref && isKnownMergedViewInList(c, h, out)) return ref;
+          
         }
         return out;
       },
@@ -667,7 +665,7 @@ function readCalls(c: Ctx, s: Side): ReadCall[] {
           try {
             w.apply(t, arg);
           } catch (e) {
-            if (isKnownMergeIntoMutableCopy(w.name, t, desc, e)) return "done (a known difference: see isKnownMergeIntoMutableCopy)";
+            
             throw e;
           }
           return "done";
@@ -732,93 +730,12 @@ function writeCalls(c: Ctx, s: Side): WriteCall[] {
   return calls;
 }
 
-// ---------------------------------------------------------------------------------------
-// Known differences (see the describe block at the end): tolerated by the properties only
-// with exactly these signatures, so that the properties keep checking everything else.
-// ---------------------------------------------------------------------------------------
-
-const knownSeen = new Map<string, number>();
 const profile = process.env.PBJET_PARITY_PROFILE !== undefined ? new Map<string, number>() : undefined;
 
-function tolerate(name: string): true {
-  knownSeen.set(name, (knownSeen.get(name) ?? 0) + 1);
-  return true;
-}
 
-const readOnlyMessage = /the message is a read-only lazy view/;
 
-/** True if a message holds a lazy view as a direct sub-message (field, oneof, list element, map value). */
-function holdsViews(desc: pb.DescMessage, m: Msg): boolean {
-  const o = m as unknown as Obj;
-  for (const member of desc.members) {
-    const v = o[member.localName];
-    if (member.kind === "oneof") {
-      if (pb.isLazyMessage((v as { value?: unknown }).value)) return true;
-      continue;
-    }
-    if (member.message === undefined) continue;
-    const values = member.fieldKind === "list" ? (v as unknown[]) : member.fieldKind === "map" ? Object.values(v as Obj) : [v];
-    if (values.some((e) => pb.isLazyMessage(e))) return true;
-  }
-  return false;
-}
 
-/**
- * A view of a singular message field that occurs several times on the wire (merged), put in a
- * list: toBinary writes each occurrence as a list element of its own, so the list of two
- * views holderInit() makes decodes to more than two elements.
- */
-function isKnownMergedViewInList(c: Ctx, h: Holder, written: string): boolean {
-  const bytes = Buffer.from(written.replace(/^canonical:(pbjet:)?/, ""), "hex");
-  const list = (pb.fromBinary(h.holder, new Uint8Array(bytes)) as unknown as Obj)[h.field.localName] as unknown[];
-  return list.length > 2 && tolerate("a merged view in a list is written as several elements");
-}
 
-const mergeCalls = /^(mergeFromBinary|mergeFromJson|mergeFromJsonString|mergeFromText|anyUnpackTo)$/;
-
-/**
- * Merging into a mutable copy (toMutable) that holds sub-message views: merging into such a
- * sub-message (a singular or oneof message field, also in turn a list in it) throws
- * LazyMessageError or TypeError (a JsonDecodeError about the read-only view from the JSON
- * functions), where the eager message merges.
- */
-function isKnownMergeIntoMutableCopy(name: string, target: Msg, desc: pb.DescMessage, e: unknown): boolean {
-  if (!mergeCalls.test(name) || !holdsViews(desc, target)) return false;
-  const known =
-    (e instanceof pb.LazyMessageError && readOnlyMessage.test(e.message)) ||
-    (e instanceof pb.JsonDecodeError && readOnlyMessage.test(e.message)) ||
-    (e instanceof TypeError && /not extensible|read only|read-only/.test(e.message));
-  return known && tolerate("merge into a mutable copy holding sub-message views throws");
-}
-
-/**
- * A write call on a view that does not throw LazyMessageError: mergeFromJson(String) throw a
- * JsonDecodeError about the read-only view, mergeFromJson(String) and mergeFromText a
- * TypeError from a frozen list or map; a merge that changes nothing (of `{}`, or of empty
- * sub-messages that are set) returns without an error, as does clearExtension on a view
- * without unknown fields.
- */
-function isKnownWriteOnView(side: Side, w: WriteCall, e: unknown, view: Msg, arg: unknown): boolean {
-  const name = w.name;
-  if (/^(mergeFromJson|mergeFromJsonString|mergeFromText)$/.test(name)) {
-    if (e === undefined) return mergesNothing(side, w, arg) && tolerate(`${name} on a view that changes nothing returns`);
-    if (e instanceof pb.JsonDecodeError && readOnlyMessage.test(e.message)) return tolerate(`${name} on a view throws JsonDecodeError`);
-    if (e instanceof TypeError && /not extensible|read only|read-only|frozen/.test(e.message)) return tolerate(`${name} on a view throws TypeError`);
-    return false;
-  }
-  if (name.startsWith("clearExtension ") && e === undefined && view.$unknown === undefined) {
-    return tolerate("clearExtension on a view without unknown fields returns");
-  }
-  return false;
-}
-
-/** The merge changes nothing on an ordinary message of the same content (e.g. it merges `{}`). */
-function mergesNothing(side: Side, w: WriteCall, arg: unknown): boolean {
-  const m = pb.clone(side.desc, side.eager());
-  const before = hex(pb.toBinary(side.desc, m));
-  w.apply(m, arg);
-  return hex(pb.toBinary(side.desc, m)) === before;
-}
 
 // ---------------------------------------------------------------------------------------
 // The check
@@ -895,7 +812,7 @@ function checkReadOnly(c: Ctx, side: Side): number {
       e = err;
     }
     const lazyError = e instanceof pb.LazyMessageError && (e as Error).name === "LazyMessageError";
-    if (!lazyError && !isKnownWriteOnView(side, w, e, view, arg)) {
+    if (!lazyError) {
       // The error of the call itself (a bad argument) may come first.
       const onMutable = outcome(() => w.apply(pb.toMutable(side.desc, side.make()), arg));
       const onView = outcome(() => {
@@ -1060,18 +977,13 @@ describe("createFileRegistry with a descriptor set or file that is a view", () =
 
 afterAll(() => {
   if (profile) console.log([...profile].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([k, t]) => `${t.toFixed(0)} ms ${k}`).join("\n"));
-  if (knownSeen.size > 0 && process.env.PBJET_PARITY_VERBOSE !== undefined) {
-    console.log(`known differences seen:\n${[...knownSeen].map(([k, n]) => `  ${k}: ${n}`).join("\n")}`);
-  }
 });
 
 // ---------------------------------------------------------------------------------------
-// Known differences: minimal repros, failing while the difference exists (test.failing
-// passes while its body fails; fixing the runtime makes it fail, so that it is turned into
-// an ordinary test and its tolerance above removed).
+// Differences found by this suite, fixed: their minimal repros, kept as regression tests.
 // ---------------------------------------------------------------------------------------
 
-describe("known differences", () => {
+describe("fixed differences", () => {
   const desc = () => schema("protobuf_test_messages.proto3.TestAllTypesProto3", "conformance");
   const registry3 = () => registry("conformance");
 
@@ -1093,13 +1005,13 @@ describe("known differences", () => {
       expect(hex(pb.toBinary(d, merge(d, pb.fromBinary(d, fromHex(input)))))).toBe(merged);
     });
 
-    test.failing.each(merges)("%s on toMutable(view)", (_name, merge) => {
+    test.each(merges)("%s on toMutable(view)", (_name, merge) => {
       const d = desc();
       const mut = pb.toMutable(d, pb.fromBinary(d, fromHex(input), { lazy: true }));
       expect(hex(pb.toBinary(d, merge(d, mut)))).toBe(merged);
     });
 
-    test.failing("mergeFromBinary appending to a list of the sub-message view (TypeError: object is not extensible)", () => {
+    test("mergeFromBinary appending to a list of the sub-message view (TypeError: object is not extensible)", () => {
       // recursive_message { repeated_int32: [1] }, merged with recursive_message { repeated_int32: [2] }.
       const d = desc();
       const mut = pb.toMutable(d, pb.fromBinary(d, fromHex("da0104fa010101"), { lazy: true }));
@@ -1121,37 +1033,37 @@ describe("known differences", () => {
       expect(() => pb.setExtension(pb.fromBinary(p2, fromHex("0801"), { lazy: true }) as never, ext as never, 3 as never)).toThrow(pb.LazyMessageError);
     });
 
-    test.failing("mergeFromJson setting a scalar throws a JsonDecodeError (that wraps the LazyMessageError's message)", () => {
+    test("mergeFromJson setting a scalar throws a JsonDecodeError (that wraps the LazyMessageError's message)", () => {
       expect(() => pb.mergeFromJson(desc(), view(), { optionalInt32: 3 })).toThrow(pb.LazyMessageError);
     });
 
-    test.failing("mergeFromJsonString setting a scalar throws a JsonDecodeError", () => {
+    test("mergeFromJsonString setting a scalar throws a JsonDecodeError", () => {
       expect(() => pb.mergeFromJsonString(desc(), view(), '{"optionalInt32":3}')).toThrow(pb.LazyMessageError);
     });
 
-    test.failing("mergeFromJson appending to a list throws TypeError: Cannot add property 1, object is not extensible", () => {
+    test("mergeFromJson appending to a list throws TypeError: Cannot add property 1, object is not extensible", () => {
       expect(() => pb.mergeFromJson(desc(), view(), { repeatedInt32: [3] })).toThrow(pb.LazyMessageError);
     });
 
-    test.failing("mergeFromText appending to a list throws TypeError: Cannot add property 1, object is not extensible", () => {
+    test("mergeFromText appending to a list throws TypeError: Cannot add property 1, object is not extensible", () => {
       expect(() => pb.mergeFromText(desc(), view(), "repeated_int32: 3")).toThrow(pb.LazyMessageError);
     });
 
-    test.failing("mergeFromJson that changes nothing returns (mergeFromBinary of no bytes throws)", () => {
+    test("mergeFromJson that changes nothing returns (mergeFromBinary of no bytes throws)", () => {
       expect(() => pb.mergeFromJson(desc(), view(), {})).toThrow(pb.LazyMessageError);
     });
 
-    test.failing("mergeFromText that changes nothing returns", () => {
+    test("mergeFromText that changes nothing returns", () => {
       expect(() => pb.mergeFromText(desc(), view(), "")).toThrow(pb.LazyMessageError);
     });
 
-    test.failing("mergeFromJson of an empty sub-message that is set returns", () => {
+    test("mergeFromJson of an empty sub-message that is set returns", () => {
       const d = desc();
       const v = pb.fromBinary(d, pb.toBinary(d, pb.create(d, { optionalNestedMessage: {} })), { lazy: true });
       expect(() => pb.mergeFromJson(d, v, { optionalNestedMessage: {} })).toThrow(pb.LazyMessageError);
     });
 
-    test.failing("clearExtension on a view without unknown fields returns (with unknown fields it throws)", () => {
+    test("clearExtension on a view without unknown fields returns (with unknown fields it throws)", () => {
       const p2 = schema("protobuf_test_messages.proto2.TestAllTypesProto2", "conformance");
       const ext = registry3().getExtension("protobuf_test_messages.proto2.extension_int32")!;
       // With an unknown field (number 9999): LazyMessageError.
@@ -1213,25 +1125,30 @@ describe("known differences", () => {
       ]);
     });
 
-    test.failing.each([{ lazy: true }, { lazy: true, validate: false }])("from a view %j", (options) => {
+    test.each([{ lazy: true }, { lazy: true, validate: false }])("from a view %j", (options) => {
       // Actual: a has no default, b is in no oneof, c is not packed, d's JSON name is "d".
       expect(fields(options)).toEqual(fields({}));
     });
 
-    test.failing.each(descriptorSetCases)("%s descriptor set, %j: presence, JSON names, packed, defaults and oneofs", (set, options) => {
+    test.each(descriptorSetCases)("%s descriptor set, %j: presence, JSON names, packed, defaults and oneofs", (set, options) => {
       const expected = registriesOf(set, {}).map((r) => registrySignature(r, true));
       expect(registriesOf(set, options).map((r) => registrySignature(r, true))).toEqual(expected);
     });
   });
 
-  test.failing("a view of a singular field that occurs twice, put in a list, is written as two elements", () => {
+  test("a view of a singular field that occurs twice, put in a list, is written as one element", () => {
     // optional_nested_message { a: 1 } and optional_nested_message { a: 2 }: one message { a: 2 }.
     const d = desc();
     const child = (pb.fromBinary(d, fromHex("9201020801 9201020802"), { lazy: true }) as unknown as Obj).optionalNestedMessage as Msg;
     const eagerChild = (pb.fromBinary(d, fromHex("9201020801 9201020802")) as unknown as Obj).optionalNestedMessage as Msg;
     expect(hex(pb.toBinary(d, pb.create(d, { repeatedNestedMessage: [eagerChild] })))).toBe("8203020802");
-    // Written: 8203020801 8203020802, a list of two.
-    expect(hex(pb.toBinary(d, pb.create(d, { repeatedNestedMessage: [child] })))).toBe("8203020802");
+    // Was written as 8203020801 8203020802, a list of two. Now one element whose content is
+    // both occurrences' bytes (8203040801 0802), which decodes to the merged message.
+    const written = pb.toBinary(d, pb.create(d, { repeatedNestedMessage: [child] }));
+    expect(hex(written)).toBe("82030408010802");
+    const list = (pb.fromBinary(d, written) as unknown as Obj).repeatedNestedMessage as Msg[];
+    expect(list.length).toBe(1);
+    expect(pb.equals(d, pb.fromBinary(d, written), pb.create(d, { repeatedNestedMessage: [eagerChild] }))).toBe(true);
   });
 
   describe("a map entry whose message value occurs twice is decoded as the last value; protobuf-es merges them", () => {
@@ -1244,11 +1161,11 @@ describe("known differences", () => {
       expect(oracle.toJsonString(od, oracle.fromBinary(od, fromHex(entry)))).toBe(merged);
     });
 
-    test.failing.each([{}, { lazy: true }, { lazy: true, validate: false }])("fromBinary %j", (options) => {
+    test.each([{}, { lazy: true }, { lazy: true, validate: false }])("fromBinary %j", (options) => {
       expect(pb.toJsonString(desc(), pb.fromBinary(desc(), fromHex(entry), options))).toBe(merged);
     });
 
-    test.failing("so a view of a singular field that occurs twice, put in a map, loses the first occurrence's fields", () => {
+    test("so a view of a singular field that occurs twice, put in a map, loses the first occurrence's fields", () => {
       // The view is written as two value fields in one entry (which is valid protobuf).
       const d = desc();
       const child = (pb.fromBinary(d, fromHex("9201020801 920104 12020805"), { lazy: true }) as unknown as Obj).optionalNestedMessage as Msg;

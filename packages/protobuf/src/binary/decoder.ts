@@ -10,6 +10,7 @@ import { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import type { Message } from "../types.js";
 import { factsOf, fieldFacts, typeRecord, LazyOption, type FieldFacts } from "../model/type-record.js";
+import { mutableForm } from "../model/view-protocol.js";
 import { scalarFieldDecoder } from "./scalar-field-decoders.js";
 import { scalarReader, type ScalarReader } from "./scalar.js";
 import { scalarWireType, isPackable } from "../descriptors/scalar.js";
@@ -205,6 +206,7 @@ function messageFieldDecoder(field: DescField & { fieldKind: "message" }): Field
   const name = field.localName;
   const expected = expectedMessageWireType(field);
   const desc = field.message;
+  const rec = typeRecord(desc);
   const no = field.number;
   const boxing = fieldBoxing(field);
   let dec: MessageDecoder | undefined;
@@ -229,6 +231,9 @@ function messageFieldDecoder(field: DescField & { fieldKind: "message" }): Field
     if (sub === undefined) {
       factory ??= zeroMessageFactory(desc);
       sub = msg[name] = factory();
+    } else {
+      // Merging into a lazy view (held by a mutable copy): merge into a mutable copy of it.
+      sub = msg[name] = mutableForm(rec, sub);
     }
     readSubMessage(dec, sub, r, wt, no, depth, ctx);
     return true;
@@ -240,6 +245,7 @@ function oneofMessageDecoder(field: DescField & { fieldKind: "message" }): Field
   const caseName = field.localName;
   const expected = expectedMessageWireType(field);
   const desc = field.message;
+  const rec = typeRecord(desc);
   const no = field.number;
   const boxing = fieldBoxing(field);
   let dec: MessageDecoder | undefined;
@@ -251,14 +257,14 @@ function oneofMessageDecoder(field: DescField & { fieldKind: "message" }): Field
     const o = msg[oneofName];
     let sub: unknown;
     if (o.case === caseName) {
-      sub = boxing === Boxing.None ? o.value : boxValue(boxing, desc, o.value);
+      sub = boxing === Boxing.None ? mutableForm(rec, o.value) : boxValue(boxing, desc, o.value);
     } else {
       sub = factory();
     }
     readSubMessage(dec, sub, r, wt, no, depth, ctx);
     if (boxing !== Boxing.None) {
       msg[oneofName] = { case: caseName, value: unboxValue(boxing, sub as Message) };
-    } else if (o.case !== caseName) {
+    } else if (o.case !== caseName || sub !== o.value) {
       msg[oneofName] = { case: caseName, value: sub };
     }
     return true;
@@ -385,22 +391,28 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
   const readKey = scalarReader(keyType, false, field.utf8Verify);
   const keyWireType = scalarWireType(keyType);
   const keyZero = String(scalarZeroValue(keyType, false));
-  let readValue: (r: BinaryReader, wt: number, depth: number, ctx: DecodeContext) => unknown;
+  /** Reads a value; a message value merges into `prev`, an earlier value of the same entry. */
+  let readValue: (r: BinaryReader, wt: number, depth: number, ctx: DecodeContext, prev: unknown) => unknown;
   let valueWireType: number;
   let valueZero: () => unknown;
+  // Struct values are held as JSON: converted once the entry is read.
+  let finish: ((value: unknown) => unknown) | undefined;
   const isKnown = closedEnumCheck(field);
   if (field.mapKind === "message") {
     const desc = field.message!;
     let dec: MessageDecoder | undefined;
     valueWireType = WireType.LengthDelimited;
     valueZero = () => zeroMessageFactory(desc)();
-    const struct = elementBoxing(field) === Boxing.Struct;
-    if (struct) valueZero = () => ({});
-    readValue = (r, wt, depth, ctx) => {
+    if (elementBoxing(field) === Boxing.Struct) {
+      valueZero = () => ({});
+      finish = (v) => structToJson(v as Message);
+    }
+    readValue = (r, wt, depth, ctx, prev) => {
       dec ??= messageDecoder(desc);
-      const sub = zeroMessageFactory(desc)();
+      // A value that occurs twice in one entry is merged, as protobuf merges message fields.
+      const sub = prev ?? zeroMessageFactory(desc)();
       readSubMessage(dec, sub, r, wt, 2, depth, ctx);
-      return struct ? structToJson(sub) : sub;
+      return sub;
     };
   } else {
     const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar!;
@@ -427,7 +439,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
       if (fno === 1 && fwt === keyWireType) {
         key = String(readKey(r));
       } else if (fno === 2 && fwt === valueWireType) {
-        value = readValue(r, fwt, depth, ctx);
+        value = readValue(r, fwt, depth, ctx, value);
       } else {
         r.skipValue(fwt, fno);
       }
@@ -441,6 +453,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
       }
       return true;
     }
+    if (finish !== undefined && value !== undefined) value = finish(value);
     setOwnProperty(msg[name] as Record<string, unknown>, key ?? keyZero, value === undefined ? valueZero() : value);
     return true;
   };

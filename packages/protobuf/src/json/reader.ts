@@ -9,6 +9,7 @@ import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
 import { typeRecord } from "../model/type-record.js";
+import { mutableForm } from "../model/view-protocol.js";
 import { extensionRecord } from "../model/extension-record.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
@@ -341,6 +342,8 @@ function messageFieldReader(field: DescField & { fieldKind: "message" }): FieldR
       read(sub, json, ctx);
       msg[name] = sub;
     } else {
+      // Merging into a lazy view (held by a mutable copy): merge into a mutable copy of it.
+      sub = msg[name] = mutableForm(typeRecord(desc), sub);
       read(sub, json, ctx);
     }
   };
@@ -374,7 +377,7 @@ function oneofMessageReader(field: DescField & { fieldKind: "message" }): FieldR
     read ??= messageReader(desc);
     let sub: unknown;
     if (o.case === caseName) {
-      sub = o.value;
+      sub = mutableForm(typeRecord(desc), o.value);
     } else {
       factory ??= zeroMessageFactory(desc);
       sub = factory();

@@ -2,16 +2,12 @@
  * The public side of lazy decoding: `toMutable()`, `materialize()` and `isLazyMessage()`.
  * Lazy views come from `fromBinary(schema, bytes, { lazy: true })`.
  */
-import type { JsonValue } from "../types.js";
 import type { DescMessage } from "../descriptors/types.js";
-import type { Message, MessageShape } from "../types.js";
-import { zeroMessageFactory } from "../model/zero-message.js";
-import { cloneJson } from "../model/boxing.js";
-import { setOwnProperty } from "../model/map-key.js";
+import type { MessageShape } from "../types.js";
 import { ProtobufError } from "../wire/errors.js";
 import { stateOf } from "./view-state.js";
 import { materializeView } from "./view-materialize.js";
-import { scanView } from "./view-scan.js";
+import { mutableCopy } from "./view-mutable.js";
 
 export { isLazyMessage, LazyMessageError } from "./view-state.js";
 
@@ -26,46 +22,7 @@ export function toMutable<Desc extends DescMessage>(schema: Desc, message: Messa
   if (s.plan.desc.typeName !== schema.typeName) {
     throw new ProtobufError(`cannot convert ${s.plan.desc.typeName} with the schema of ${schema.typeName}`);
   }
-  const view = message as unknown as Record<string, unknown>;
-  const values = s.values ?? scanView(s);
-  const out = zeroMessageFactory(schema)() as Record<string, unknown>;
-  for (const member of schema.members) {
-    const v = view[member.localName];
-    if (member.kind === "oneof") {
-      const o = v as { case: string | undefined; value?: unknown };
-      if (o.case !== undefined) out[member.localName] = { case: o.case, value: unfreeze(o.value) };
-      continue;
-    }
-    switch (member.fieldKind) {
-      case "list":
-        out[member.localName] = (v as unknown[]).map(unfreeze);
-        break;
-      case "map": {
-        const map: Record<string, unknown> = {};
-        for (const [k, e] of Object.entries(v as Record<string, unknown>)) setOwnProperty(map, k, unfreeze(e));
-        out[member.localName] = map;
-        break;
-      }
-      default:
-        if (v === undefined) break;
-        // Explicit presence: copy only what the wire had, so that presence is kept.
-        if (member.fieldKind !== "message" && !isPresent(values[schema.members.indexOf(member)])) break;
-        out[member.localName] = unfreeze(v);
-    }
-  }
-  // Mutable copies of the view's (frozen) unknown field entries.
-  if (s.unknown !== undefined) (out as Partial<Message>).$unknown = s.unknown.map((u) => ({ ...u }));
-  return out as unknown as MessageShape<Desc>;
-}
-
-function isPresent(slotValue: unknown): boolean {
-  return slotValue !== undefined;
-}
-
-/** Views and bytes stay as they are; frozen JSON (Struct) values get a mutable copy. */
-function unfreeze(v: unknown): unknown {
-  if (v === null || typeof v !== "object" || v instanceof Uint8Array || stateOf(v) !== undefined) return v;
-  return cloneJson(v as JsonValue);
+  return mutableCopy(s) as unknown as MessageShape<Desc>;
 }
 
 /**

@@ -20,29 +20,40 @@ export function writeViewContent(state: ViewState, w: BinaryWriter): void {
   if (more !== undefined) for (let i = 0; i < more.length; i += 2) w.raw(state.buf.subarray(more[i], more[i + 1]));
 }
 
-/** Writes a view as the value of a message field (tag included): its original bytes. */
+/**
+ * Writes a view as the value of a message field (tag included): its original bytes, as one
+ * record even when they come from several occurrences (so that a merged view written as a
+ * list element stays one element).
+ */
 export function writeViewField(state: ViewState, w: BinaryWriter, no: number, delimited: boolean): void {
-  writeRange(state.buf, state.start, state.end, w, no, delimited);
+  if (delimited) {
+    w.tag(no, WireType.StartGroup);
+    writeViewContent(state, w);
+    w.tag(no, WireType.EndGroup);
+    return;
+  }
   const more = state.more;
-  if (more !== undefined) for (let i = 0; i < more.length; i += 2) writeRange(state.buf, more[i], more[i + 1], w, no, delimited);
+  if (more === undefined) {
+    w.tag(no, WireType.LengthDelimited).bytes(state.buf.subarray(state.start, state.end));
+    return;
+  }
+  w.tag(no, WireType.LengthDelimited).uint32(contentLength(state));
+  writeViewContent(state, w);
 }
 
-function writeRange(buf: Uint8Array, start: number, end: number, w: BinaryWriter, no: number, delimited: boolean): void {
-  const content = buf.subarray(start, end);
-  if (delimited) {
-    w.tag(no, WireType.StartGroup).raw(content).tag(no, WireType.EndGroup);
-  } else {
-    w.tag(no, WireType.LengthDelimited).bytes(content);
-  }
+/** The length of a view's content, over all its occurrences. */
+function contentLength(state: ViewState): number {
+  let len = state.end - state.start;
+  const more = state.more;
+  if (more !== undefined) for (let i = 0; i < more.length; i += 2) len += more[i + 1] - more[i];
+  return len;
 }
 
 /** A copy of a view's original bytes. */
 export function viewBytes(state: ViewState): Uint8Array {
   const more = state.more;
   if (more === undefined) return state.buf.slice(state.start, state.end);
-  let len = state.end - state.start;
-  for (let i = 0; i < more.length; i += 2) len += more[i + 1] - more[i];
-  const out = new Uint8Array(len);
+  const out = new Uint8Array(contentLength(state));
   out.set(state.buf.subarray(state.start, state.end), 0);
   let off = state.end - state.start;
   for (let i = 0; i < more.length; i += 2) {

@@ -24,6 +24,7 @@ import { SlotKind, viewPlan, type OneofSlot, type Slot, type ViewConstructor, ty
 import { scanView, viewReader } from "./view-scan.js";
 import { bytesStandFor, viewBytes, writeViewContent, writeViewField } from "./view-bytes.js";
 import { eagerOfView } from "./view-materialize.js";
+import { mutableCopy } from "./view-mutable.js";
 import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "../wire/ascii-cache.js";
 
 /**
@@ -213,7 +214,8 @@ function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map
     r.len = occ[k + 1];
     const end = r.readEnd();
     let key = keyZero(field);
-    let value: [number, number] | undefined;
+    // The value's content ranges: a value that occurs twice in one entry is merged.
+    let value: number[] | undefined;
     while (r.pos < end) {
       const tag = r.uint32();
       const no = tag >>> 3;
@@ -222,7 +224,7 @@ function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map
         key = String(readKey(r));
       } else if (no === 2 && wt === WireType.LengthDelimited) {
         const vEnd = r.readEnd();
-        value = [r.pos, vEnd];
+        (value ??= []).push(r.pos, vEnd);
         r.pos = vEnd;
       } else {
         r.skipValue(wt, no);
@@ -232,7 +234,8 @@ function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map
     // decode, where only a value on the wire counts against the depth limit).
     if (value !== undefined) checkDepth(state, value[0]);
     const [vs, ve] = value ?? [end, end];
-    setOwnProperty(out, key, newView(plan, state.buf, vs, ve, undefined, state.depth + 1, state.ctx));
+    const more = value !== undefined && value.length > 2 ? value.slice(2) : undefined;
+    setOwnProperty(out, key, newView(plan, state.buf, vs, ve, more, state.depth + 1, state.ctx));
   }
   return out;
 }
@@ -348,6 +351,7 @@ function installProtocol(plan: ViewPlan, proto: object): void {
       const s = ownState(view, typeName);
       return bytesStandFor(s, writeUnknown) ? viewBytes(s) : undefined;
     },
+    mutable: (view) => mutableCopy(ownState(view, typeName)),
     isFieldSet(view, field) {
       const s = ownState(view, typeName);
       const values = s.values ?? scanView(s);

@@ -6,7 +6,9 @@
 import type { DescMessage } from "../descriptors/types.js";
 import type { ViewPlan } from "./view-plan.js";
 import type { Message, UnknownField } from "../types.js";
-import { ProtobufError } from "../wire/errors.js";
+import { LazyMessageError } from "../wire/errors.js";
+
+export { LazyMessageError };
 import type { BinaryReader } from "../wire/binary-reader.js";
 import type { LazyFieldViews } from "../binary/decoder.js";
 
@@ -85,7 +87,3 @@ export function isLazyMessage(message: unknown): boolean {
   return stateOf(message) !== undefined;
 }
 
-/** Thrown on an attempt to change a lazy view. */
-export class LazyMessageError extends ProtobufError {
-  override name = "LazyMessageError";
-}

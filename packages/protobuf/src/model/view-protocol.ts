@@ -7,6 +7,7 @@
  */
 import type { DescField } from "../descriptors/types.js";
 import type { BinaryWriter } from "../wire/binary-writer.js";
+import { LazyMessageError } from "../wire/errors.js";
 import type { TypeRecord } from "./type-record.js";
 
 /** What the views of one message type answer for themselves. */
@@ -27,12 +28,34 @@ export interface ViewProtocol {
   bytes(view: object, writeUnknown: boolean): Uint8Array | undefined;
   /** Whether a field of the type is set, decoding no more than that field needs. */
   isFieldSet(view: object, field: DescField): boolean;
+  /**
+   * A new, mutable message with the view's content, for code that changes a message in place
+   * (merging into a sub-message). Its own sub-messages may still be views.
+   */
+  mutable(view: object): Record<string, unknown>;
 }
 
 /** The view protocol of `value` if it is a view of the record's type, else undefined. */
 export function viewProtocolOf(rec: TypeRecord, value: unknown): ViewProtocol | undefined {
   const vp = rec.views;
   return vp !== undefined && typeof value === "object" && value !== null && Object.getPrototypeOf(value) === vp.proto ? vp : undefined;
+}
+
+/**
+ * The message to change in place for a sub-message `value` of the record's type: `value`
+ * itself, or a mutable copy if it is a view (which the caller stores in its place).
+ */
+export function mutableForm<T>(rec: TypeRecord, value: T): T {
+  const vp = rec.views;
+  if (vp === undefined || Object.getPrototypeOf(value) !== vp.proto) return value;
+  return vp.mutable(value as object) as T;
+}
+
+/** Throws a LazyMessageError if `message` is a view: `action` says what was attempted. */
+export function assertNotView(rec: TypeRecord, message: unknown, action: string): void {
+  if (viewProtocolOf(rec, message) !== undefined) {
+    throw new LazyMessageError(`cannot ${action} ${rec.desc.typeName}: the message is a read-only lazy view; use toMutable() first`);
+  }
 }
 
 /** The eager form of a message of the record's type: the message itself, unless it is a view. */

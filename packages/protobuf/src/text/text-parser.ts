@@ -2,6 +2,8 @@
  * The text format parser: messages and fields by name, extensions and Any expansion in
  * brackets, lists, maps, groups, reserved names, and the duplicate checks of `fromText()`.
  */
+import { typeRecord } from "../model/type-record.js";
+import { mutableForm } from "../model/view-protocol.js";
 import { wktName } from "../descriptors/wkt-names.js";
 import type { DescEnum, DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
@@ -381,12 +383,19 @@ export class TextParser {
 function singularMessage(field: AnyField & { fieldKind: "message" }, target: Obj): Obj {
   if (field.oneof !== undefined) {
     const o = target[field.oneof.localName] as { case: string | undefined; value?: Obj };
-    if (o.case === field.localName) return o.value!;
+    if (o.case === field.localName) {
+      const sub = mutableForm(typeRecord(field.message), o.value!);
+      if (sub !== o.value) target[field.oneof.localName] = { case: field.localName, value: sub };
+      return sub;
+    }
     const sub = zeroMessageFactory(field.message)();
     target[field.oneof.localName] = { case: field.localName, value: sub };
     return sub;
   }
-  return (target[field.localName] ??= zeroMessageFactory(field.message)());
+  const current = target[field.localName] as Obj | undefined;
+  if (current === undefined) return (target[field.localName] = zeroMessageFactory(field.message)());
+  // Merging into a lazy view (held by a mutable copy): merge into a mutable copy of it.
+  return (target[field.localName] = mutableForm(typeRecord(field.message), current));
 }
 
 /** The value an extension starts from: its current value when merging, else nothing or []. */

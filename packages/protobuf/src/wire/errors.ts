@@ -83,3 +83,8 @@ export class BinaryDecodeError extends ProtobufError {
 export class BinaryEncodeError extends ProtobufError {
   override name = "BinaryEncodeError";
 }
+
+/** Thrown on an attempt to change a lazy view (decoded with `{ lazy: true }`), which is read-only. */
+export class LazyMessageError extends ProtobufError {
+  override name = "LazyMessageError";
+}

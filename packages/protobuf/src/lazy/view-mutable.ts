@@ -1,0 +1,57 @@
+/**
+ * Mutable copies of views: one level copied into an ordinary message, its sub-messages kept
+ * as views (so that untouched ones are still written by copying their bytes).
+ */
+import type { Message } from "../types.js";
+import type { JsonValue } from "../types.js";
+import { zeroMessageFactory } from "../model/zero-message.js";
+import { cloneJson } from "../model/boxing.js";
+import { setOwnProperty } from "../model/map-key.js";
+import { stateOf, type ViewState } from "./view-state.js";
+import { scanView } from "./view-scan.js";
+
+/** A mutable copy of one level of the view whose state is `s`. */
+export function mutableCopy(s: ViewState): Record<string, unknown> {
+  const view = s.view as Record<string, unknown>;
+  const schema = s.plan.desc;
+  const values = s.values ?? scanView(s);
+  const out = zeroMessageFactory(schema)() as Record<string, unknown>;
+  for (const member of schema.members) {
+    const v = view[member.localName];
+    if (member.kind === "oneof") {
+      const o = v as { case: string | undefined; value?: unknown };
+      if (o.case !== undefined) out[member.localName] = { case: o.case, value: unfreeze(o.value) };
+      continue;
+    }
+    switch (member.fieldKind) {
+      case "list":
+        out[member.localName] = (v as unknown[]).map(unfreeze);
+        break;
+      case "map": {
+        const map: Record<string, unknown> = {};
+        for (const [k, e] of Object.entries(v as Record<string, unknown>)) setOwnProperty(map, k, unfreeze(e));
+        out[member.localName] = map;
+        break;
+      }
+      default:
+        if (v === undefined) break;
+        // Explicit presence: copy only what the wire had, so that presence is kept.
+        if (member.fieldKind !== "message" && !isPresent(values[schema.members.indexOf(member)])) break;
+        out[member.localName] = unfreeze(v);
+    }
+  }
+  // Mutable copies of the view's (frozen) unknown field entries.
+  if (s.unknown !== undefined) (out as Partial<Message>).$unknown = s.unknown.map((u) => ({ ...u }));
+  return out;
+}
+
+function isPresent(slotValue: unknown): boolean {
+  return slotValue !== undefined;
+}
+
+/** Views and bytes stay as they are; frozen JSON (Struct) values get a mutable copy. */
+function unfreeze(v: unknown): unknown {
+  if (v === null || typeof v !== "object" || v instanceof Uint8Array || stateOf(v) !== undefined) return v;
+  return cloneJson(v as JsonValue);
+}
+
