@@ -118,6 +118,12 @@ interface Lib {
   json: Partial<Record<JsonOp, (schema: unknown, arg: unknown) => unknown>>;
   Writer: new () => WriterLike;
   Reader: new (bytes: Uint8Array) => ReaderLike;
+  /** Lazy decoding (pbjet builds only). */
+  lazy?: {
+    fromBinary(schema: unknown, bytes: Uint8Array, options: object): unknown;
+    toMutable(schema: unknown, message: unknown): unknown;
+    isFieldSet(message: unknown, field: unknown): boolean;
+  };
 }
 
 function jsonFunctions(ns: object): Lib["json"] {
@@ -149,6 +155,11 @@ function pbjetLib(label: string, api: typeof pbjet, wire: typeof pbjetWire, reg:
     json: jsonFunctions(api),
     Writer: wire.BinaryWriter as unknown as Lib["Writer"],
     Reader: wire.BinaryReader as unknown as Lib["Reader"],
+    lazy: {
+      fromBinary: (s, b, o) => api.fromBinary(s as pbjet.DescMessage, b, o),
+      toMutable: (s, m) => api.toMutable(s as pbjet.DescMessage, m as never),
+      isFieldSet: (m, f) => api.isFieldSet(m as never, f as pbjet.DescField),
+    },
   };
 }
 
@@ -419,6 +430,17 @@ function messageCases(libs: Lib[]): { cases: Case[]; notes: [string, string[]][]
     { op: "fromJson", available: (lib) => !!lib.json.fromJson && !!lib.json.toJson, fn: (lib, p) => fresh("return f(s, j);", ["f", lib.json.fromJson], ["s", p.schema], ["j", p.json]) },
     { op: "toJsonString", available: (lib) => !!lib.json.toJsonString, fn: (lib, p) => fresh("return f(s, m);", ["f", lib.json.toJsonString], ["s", p.schema], ["m", p.message]) },
     { op: "fromJsonString", available: (lib) => !!lib.json.fromJsonString && !!lib.json.toJsonString, fn: (lib, p) => fresh("return f(s, j);", ["f", lib.json.fromJsonString], ["s", p.schema], ["j", p.jsonString]) },
+    // Lazy views (pbjet only): passthrough validated and trusted; presence of every field read
+    // through a fresh view; a mutable copy of the root re-encoded around its untouched child views.
+    { op: "lazyPass", available: (lib) => !!lib.lazy, fn: (lib, p) => fresh("return lib.toBinary(s, z.fromBinary(s, b, o));", ["lib", lib], ["z", lib.lazy], ["s", p.schema], ["b", p.bytes], ["o", { lazy: true }]) },
+    { op: "lazyPassT", available: (lib) => !!lib.lazy, fn: (lib, p) => fresh("return lib.toBinary(s, z.fromBinary(s, b, o));", ["lib", lib], ["z", lib.lazy], ["s", p.schema], ["b", p.bytes], ["o", { lazy: true, validate: false }]) },
+    {
+      op: "lazyIsSet",
+      available: (lib) => !!lib.lazy,
+      fn: (lib, p) =>
+        fresh("const v = z.fromBinary(s, b, o); let n = 0; for (let i = 0; i < fs.length; i++) if (z.isFieldSet(v, fs[i])) n++; return n;", ["z", lib.lazy], ["s", p.schema], ["b", p.bytes], ["o", { lazy: true }], ["fs", (p.schema as pbjet.DescMessage).fields]),
+    },
+    { op: "lazyMutPass", available: (lib) => !!lib.lazy, fn: (lib, p) => fresh("return lib.toBinary(s, z.toMutable(s, z.fromBinary(s, b, o)));", ["lib", lib], ["z", lib.lazy], ["s", p.schema], ["b", p.bytes], ["o", { lazy: true }]) },
   ];
 
   const cases: Case[] = [];

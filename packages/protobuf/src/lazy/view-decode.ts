@@ -360,9 +360,32 @@ function installProtocol(plan: ViewPlan, proto: object): void {
       if (field.oneof !== undefined) {
         return ((view as Record<string, { case?: string }>)[field.oneof.localName]).case === field.localName;
       }
-      // Explicit presence: whether the wire had the field (the getter reads the default).
-      if ((field.fieldKind === "scalar" || field.fieldKind === "enum") && field.presence !== FieldPresence.IMPLICIT) {
-        return values[slot.index] !== undefined;
+      const v = values[slot.index];
+      // Absent from the wire: unset, empty or the zero value, whatever the kind.
+      if (v === undefined) return false;
+      // Explicit presence: the wire had the field (the getter would read the default).
+      if ((field.fieldKind === "scalar" || field.fieldKind === "enum") && field.presence !== FieldPresence.IMPLICIT) return true;
+      switch (slot.kind) {
+        case SlotKind.Message:
+        case SlotKind.MessageList:
+        case SlotKind.MessageMap:
+          // Every occurrence is a message, list element or map entry.
+          return true;
+        case SlotKind.LazyDecoded:
+          // Every map entry is kept, unless its value is an unknown value of a closed enum.
+          if (field.fieldKind === "map" && (field.enum === undefined || field.enum.open)) return true;
+          break;
+        case SlotKind.String:
+        case SlotKind.Bytes:
+          if (typeof v === "number") {
+            // The last occurrence: [start, end) with its length prefix. One byte is an empty
+            // value; a one-byte prefix and more is not.
+            const start = s.occ![v];
+            const length = s.occ![v + 1] - start;
+            if (length === 1) return false;
+            if (s.buf[start] < 0x80) return true;
+          }
+          break;
       }
       // Otherwise the value decides (only this field is decoded).
       return valueIsSet(field, (view as Record<string, unknown>)[field.localName]);
