@@ -33,8 +33,21 @@ const require = createRequire(import.meta.url);
 const buf = join(dirname(require.resolve("@bufbuild/buf/package.json")), "bin", "buf");
 
 const files = [
-  "any", "api", "duration", "empty", "field_mask", "source_context", "struct", "timestamp", "type", "wrappers",
-  "descriptor", "compiler/plugin", "cpp_features", "java_features", "go_features",
+  "any",
+  "api",
+  "duration",
+  "empty",
+  "field_mask",
+  "source_context",
+  "struct",
+  "timestamp",
+  "type",
+  "wrappers",
+  "descriptor",
+  "compiler/plugin",
+  "cpp_features",
+  "java_features",
+  "go_features",
 ].map((n) => `google/protobuf/${n}.proto`);
 
 const work = mkdtempSync(join(tmpdir(), "pbjet-wkt-"));

@@ -49,7 +49,8 @@ console.log(bytes.length, back.firstName, back.projects.plant);
 const stacks = [
   {
     name: "protobuf-es",
-    label: "@bufbuild/protobuf " + JSON.parse(readFileSync(join(dirname(bufbuildPluginPkg), "package.json"), "utf8")).dependencies["@bufbuild/protobuf"],
+    label:
+      "@bufbuild/protobuf " + JSON.parse(readFileSync(join(dirname(bufbuildPluginPkg), "package.json"), "utf8")).dependencies["@bufbuild/protobuf"],
     plugin: join(dirname(bufbuildPluginPkg), "bin", "protoc-gen-es"),
     rename: (s) => s,
   },

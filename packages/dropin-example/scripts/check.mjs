@@ -114,7 +114,8 @@ const linesA = a.stdout.split("\n");
 const linesB = b.stdout.split("\n");
 const diffs = [];
 for (let i = 0; i < Math.max(linesA.length, linesB.length); i++) {
-  if (linesA[i] !== linesB[i]) diffs.push(`  line ${i + 1}\n    ${a.stack.name}: ${linesA[i] ?? "(none)"}\n    ${b.stack.name}: ${linesB[i] ?? "(none)"}`);
+  if (linesA[i] !== linesB[i])
+    diffs.push(`  line ${i + 1}\n    ${a.stack.name}: ${linesA[i] ?? "(none)"}\n    ${b.stack.name}: ${linesB[i] ?? "(none)"}`);
 }
 if (!keep) rmSync(join(pkgDir, "work"), { recursive: true, force: true });
 if (diffs.length > 0) {

@@ -84,7 +84,10 @@ show("enum switch", [OrderStatus.UNSPECIFIED, OrderStatus.PENDING, OrderStatus.S
 show("proto2 enum", [Priority.LOW, Priority.HIGH, Priority[Priority.HIGH]]);
 show("enum json", [enumToJson(OrderStatusSchema, OrderStatus.SHIPPED), enumFromJson(OrderStatusSchema, "ORDER_STATUS_PENDING")]);
 show("isEnumJson", [isEnumJson(OrderStatusSchema, "ORDER_STATUS_SHIPPED"), isEnumJson(OrderStatusSchema, "SHIPPED")]);
-show("enum schema", OrderStatusSchema.values.map((v) => `${v.name}=${v.number}`));
+show(
+  "enum schema",
+  OrderStatusSchema.values.map((v) => `${v.name}=${v.number}`),
+);
 
 // --- messages ----------------------------------------------------------------------------------
 const createdAt: Timestamp = create(TimestampSchema, { seconds: protoInt64.parse("1700000000"), nanos: 500_000_000 });
@@ -108,7 +111,10 @@ show("default fields", [create(OrderSchema).id, create(OrderSchema).status, crea
 show("optional unset", [order.note === undefined, isFieldSet(order, OrderSchema.field.note)]);
 order.note = "leave at the door";
 show("optional set", [order.note, isFieldSet(order, OrderSchema.field.note)]);
-show("isFieldSet", OrderSchema.fields.map((f) => `${f.localName}=${isFieldSet(order, f)}`));
+show(
+  "isFieldSet",
+  OrderSchema.fields.map((f) => `${f.localName}=${isFieldSet(order, f)}`),
+);
 
 const bytes = toBinary(OrderSchema, order);
 show("binary", hex(bytes));
@@ -139,7 +145,10 @@ show("cleared list", copy.items.length);
 // maps and repeated fields
 const quantities = Object.entries(decoded.reservations).sort(([a], [b]) => a.localeCompare(b));
 show("map", quantities);
-show("repeated enum", decoded.history.map((s) => OrderStatus[s]));
+show(
+  "repeated enum",
+  decoded.history.map((s) => OrderStatus[s]),
+);
 
 // merging
 const partial = create(OrderSchema, { id: "o-2", items: [{ sku: "spoon" }] });
@@ -156,7 +165,13 @@ show("shape", shape.items.length);
 
 // --- JSON --------------------------------------------------------------------------------------
 const json = toJson(OrderSchema, order);
-const typedJson: OrderJson = { id: "o-3", status: "ORDER_STATUS_SHIPPED", reservations: { a: 1 }, discount: "NaN", createdAt: "2024-01-02T03:04:05Z" };
+const typedJson: OrderJson = {
+  id: "o-3",
+  status: "ORDER_STATUS_SHIPPED",
+  reservations: { a: 1 },
+  discount: "NaN",
+  createdAt: "2024-01-02T03:04:05Z",
+};
 show("typed json", toJsonString(OrderSchema, fromJson(OrderSchema, typedJson)));
 show("toJson", json);
 show("toJsonString", toJsonString(OrderSchema, order));
@@ -164,7 +179,10 @@ show("toJsonString defaults", toJsonString(OrderSchema, create(OrderSchema, { id
 show("toJson options", toJson(OrderSchema, order, { useProtoFieldName: true, enumAsInteger: true }));
 const fromJ = fromJson(OrderSchema, json);
 show("fromJson equals", equals(OrderSchema, order, fromJ));
-const fromS = fromJsonString(OrderSchema, '{"id":"o-9","status":"ORDER_STATUS_CANCELLED","createdAt":"2024-01-02T03:04:05.006Z","reservations":{"a":1}}');
+const fromS = fromJsonString(
+  OrderSchema,
+  '{"id":"o-9","status":"ORDER_STATUS_CANCELLED","createdAt":"2024-01-02T03:04:05.006Z","reservations":{"a":1}}',
+);
 show("fromJsonString", [fromS.id, fromS.status, fromS.createdAt?.seconds, fromS.createdAt?.nanos, fromS.reservations]);
 show("timestamp json", toJson(TimestampSchema, createdAt));
 
@@ -185,12 +203,17 @@ show("clearExtension", [hasExtension(ticket2, assignee), getExtension(ticket2, a
 // --- registries --------------------------------------------------------------------------------
 const registry = createRegistry(file_shop_v1_shop, file_legacy_v1_legacy);
 show("registry message", registry.getMessage("shop.v1.Order")?.fields.length);
-show("registry enum", registry.getEnum("legacy.v1.Priority")?.values.map((v) => v.localName));
+show(
+  "registry enum",
+  registry.getEnum("legacy.v1.Priority")?.values.map((v) => v.localName),
+);
 show("registry extension", registry.getExtension("legacy.v1.Audit.audit")?.number);
 show("registry extensionFor", registry.getExtensionFor(TicketSchema, 101)?.name);
 show("toJson with registry", toJson(TicketSchema, ticket, { registry }));
 show("fromJson with registry", getExtension(fromJson(TicketSchema, { title: "t", "[legacy.v1.assignee]": "marge" }, { registry }), assignee));
-const fileRegistry = createFileRegistry(file_shop_v1_shop.proto, (name) => (name === "google/protobuf/timestamp.proto" ? TimestampSchema.file : undefined));
+const fileRegistry = createFileRegistry(file_shop_v1_shop.proto, (name) =>
+  name === "google/protobuf/timestamp.proto" ? TimestampSchema.file : undefined,
+);
 show("file registry", [...fileRegistry.files].map((f) => f.name).sort());
 const dynamicOrder = fileRegistry.getMessage("shop.v1.Order");
 if (dynamicOrder) {
@@ -199,8 +222,18 @@ if (dynamicOrder) {
 
 // --- reflection on generated descriptors -------------------------------------------------------
 show("file", [file_shop_v1_shop.name, file_shop_v1_shop.messages.map((m) => m.name), file_legacy_v1_legacy.extensions.map((e) => e.name)]);
-show("field kinds", OrderSchema.fields.map((f) => `${f.name}:${f.fieldKind}`));
-show("oneof", OrderSchema.oneofs.map((o) => [o.name, o.fields.map((f) => f.localName)]));
-show("field access", [OrderSchema.field.createdAt.message?.typeName, OrderSchema.field.reservations.fieldKind, TicketSchema.field.priority.enum?.typeName]);
+show(
+  "field kinds",
+  OrderSchema.fields.map((f) => `${f.name}:${f.fieldKind}`),
+);
+show(
+  "oneof",
+  OrderSchema.oneofs.map((o) => [o.name, o.fields.map((f) => f.localName)]),
+);
+show("field access", [
+  OrderSchema.field.createdAt.message?.typeName,
+  OrderSchema.field.reservations.fieldKind,
+  TicketSchema.field.priority.enum?.typeName,
+]);
 
 console.log(out.join("\n"));

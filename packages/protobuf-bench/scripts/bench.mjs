@@ -29,7 +29,10 @@ if (!noBuild) {
 // --lazy: the lazy scenario table (src/lazy-matrix.ts) instead of the matrix.
 const entry = matrixArgs.includes("--lazy") ? "src/lazy-matrix.ts" : "src/matrix.ts";
 const nodeArgs = ["--single-threaded-gc", "--expose-gc", "--import", "tsx", entry, ...matrixArgs];
-const invoked = process.env.npm_lifecycle_event === "bench" ? `npm run bench --${args.length ? " " + args.join(" ") : ""}` : `node packages/protobuf-bench/scripts/bench.mjs ${args.join(" ")}`.trim();
+const invoked =
+  process.env.npm_lifecycle_event === "bench"
+    ? `npm run bench --${args.length ? " " + args.join(" ") : ""}`
+    : `node packages/protobuf-bench/scripts/bench.mjs ${args.join(" ")}`.trim();
 const r = spawnSync(process.execPath, nodeArgs, {
   cwd: pkgDir,
   stdio: "inherit",

@@ -48,16 +48,29 @@ function strip(file, from, to, count = 1) {
 }
 
 strip("from-binary.ts", /\n  if \(options\?\.lazy === true\) \{\n    return fromBinaryLazy\(schema, bytes, options\);\n  \}/, "");
-strip("to-binary.ts", /\n  const view = lazyUse\.viewPlans \? viewStateIf\(viewTypeInfo\(schema\), message\) : undefined;\n  if \(view !== undefined\) \{[\s\S]*?\n  \}\n/, "\n");
-strip("codecs/binary-encoder.ts", /\n\s*const s = viewStateIf\(views, v\);\n\s*if \(s !== undefined\) \{[\s\S]*?\n\s*v = eagerOf\(v\);\n\s*\}/, "", 3);
+strip(
+  "to-binary.ts",
+  /\n  const view = lazyUse\.viewPlans \? viewStateIf\(viewTypeInfo\(schema\), message\) : undefined;\n  if \(view !== undefined\) \{[\s\S]*?\n  \}\n/,
+  "\n",
+);
+strip(
+  "codecs/binary-encoder.ts",
+  /\n\s*const s = viewStateIf\(views, v\);\n\s*if \(s !== undefined\) \{[\s\S]*?\n\s*v = eagerOf\(v\);\n\s*\}/,
+  "",
+  3,
+);
 for (const file of ["json/writer.ts", "json/text-writer.ts"]) {
   strip(file, /eagerOfType\(views, msg\)/, "msg", 2);
 }
 
 const tsc = require.resolve("typescript/bin/tsc");
-execFileSync(process.execPath, [tsc, "-p", "tsconfig.json", "--module", "commonjs", "--moduleResolution", "node10", "--verbatimModuleSyntax", "false"], {
-  cwd: out,
-  stdio: "inherit",
-});
+execFileSync(
+  process.execPath,
+  [tsc, "-p", "tsconfig.json", "--module", "commonjs", "--moduleResolution", "node10", "--verbatimModuleSyntax", "false"],
+  {
+    cwd: out,
+    stdio: "inherit",
+  },
+);
 writeFileSync(join(out, "dist/cjs/package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
 console.log(`built ${out} (eager paths without lazy hooks)`);

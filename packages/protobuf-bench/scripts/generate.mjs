@@ -62,7 +62,21 @@ mkdirSync(outDir, { recursive: true });
 const files = protoFiles(join(pkgDir, "proto")).map((f) => relative(pkgDir, f));
 execFileSync(
   process.execPath,
-  [pbjs, "-t", "static-module", "-w", "commonjs", "--no-verify", "--no-delimited", "--no-typeurl", "-p", "proto", "-o", "src/gen/protobufjs/bench.cjs", ...files],
+  [
+    pbjs,
+    "-t",
+    "static-module",
+    "-w",
+    "commonjs",
+    "--no-verify",
+    "--no-delimited",
+    "--no-typeurl",
+    "-p",
+    "proto",
+    "-o",
+    "src/gen/protobufjs/bench.cjs",
+    ...files,
+  ],
   { cwd: pkgDir, stdio: "inherit" },
 );
 console.log(`generated src/gen/{pbjet,es,protobufjs} from ${files.length} .proto files`);

@@ -127,12 +127,18 @@ for (const fx of fixtures) {
 const geomean = (v: number[]) => Math.exp(v.reduce((a, x) => a + Math.log(x), 0) / v.length);
 console.log("\nSpeed of pbjet as shipped relative to the eager-only build (above 1.00x: faster; below: the lazy hooks cost):\n");
 console.log(`- Machine: Node.js ${machine.node}, \`nproc\` ${machine.nproc}, ${machine.cpu}, ${machine.memory}, ${machine.os}`);
-console.log(`- Command: node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts${argv.length ? " " + argv.join(" ") : ""} (packages/protobuf-bench, after node scripts/build-eager-only.mjs)`);
+console.log(
+  `- Command: node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts${argv.length ? " " + argv.join(" ") : ""} (packages/protobuf-bench, after node scripts/build-eager-only.mjs)`,
+);
 console.log(`- Method: the matrix's measurement; ${budgetMs} ms of rounds per cell\n`);
 console.log(`| fixture | ${OPS.join(" | ")} |`);
 console.log(`|---|${OPS.map(() => "---:").join("|")}|`);
 for (const r of rows) console.log(r);
 const all = { lazy: OPS.flatMap((op) => ratios[op].lazy), aa: OPS.flatMap((op) => ratios[op].aa) };
-console.log(`| **geomean** | ${OPS.map((op) => `**${geomean(ratios[op].lazy).toFixed(3)}x** (A/A ${geomean(ratios[op].aa).toFixed(3)}x)`).join(" | ")} |`);
-console.log(`\nAll cells: shipped / eager-only ${geomean(all.lazy).toFixed(3)}x; A/A ${geomean(all.aa).toFixed(3)}x (${all.aa.filter((x) => x >= 0.98 && x <= 1.02).length} of ${all.aa.length} A/A cells within 0.98–1.02x).`);
+console.log(
+  `| **geomean** | ${OPS.map((op) => `**${geomean(ratios[op].lazy).toFixed(3)}x** (A/A ${geomean(ratios[op].aa).toFixed(3)}x)`).join(" | ")} |`,
+);
+console.log(
+  `\nAll cells: shipped / eager-only ${geomean(all.lazy).toFixed(3)}x; A/A ${geomean(all.aa).toFixed(3)}x (${all.aa.filter((x) => x >= 0.98 && x <= 1.02).length} of ${all.aa.length} A/A cells within 0.98–1.02x).`,
+);
 if (sink === Symbol.for("never")) console.log("");

@@ -146,8 +146,16 @@ export function buildRpcResponse(rng: Rng): Init {
       code: 8, // RESOURCE_EXHAUSTED
       message: "reservation would exceed the available stock for 2 of 5 items",
       details: [
-        { reason: "INSUFFICIENT_STOCK", domain: "inventory.shop.example", metadata: { sku: `SKU-${rng.int(10000, 99999)}`, available: "3", requested: "5" } },
-        { reason: "INSUFFICIENT_STOCK", domain: "inventory.shop.example", metadata: { sku: `SKU-${rng.int(10000, 99999)}`, available: "0", requested: "1" } },
+        {
+          reason: "INSUFFICIENT_STOCK",
+          domain: "inventory.shop.example",
+          metadata: { sku: `SKU-${rng.int(10000, 99999)}`, available: "3", requested: "5" },
+        },
+        {
+          reason: "INSUFFICIENT_STOCK",
+          domain: "inventory.shop.example",
+          metadata: { sku: `SKU-${rng.int(10000, 99999)}`, available: "0", requested: "1" },
+        },
       ],
     },
     headers: {
@@ -221,14 +229,24 @@ export function buildTraceExport(rng: Rng, spanCount: number): Init {
         str("db.namespace", "shop"),
         str("db.operation.name", "SELECT"),
         str("db.collection.name", table),
-        str("db.query.text", `SELECT id, status, total_cents, updated_at FROM ${table} WHERE tenant_id = $1 AND id = ANY($2) ORDER BY updated_at DESC LIMIT $3`),
+        str(
+          "db.query.text",
+          `SELECT id, status, total_cents, updated_at FROM ${table} WHERE tenant_id = $1 AND id = ANY($2) ORDER BY updated_at DESC LIMIT $3`,
+        ),
         str("server.address", "pg-primary.shop.svc.cluster.local"),
         int("server.port", 5432),
       );
     } else {
       kind = SPAN_KIND_INTERNAL;
       name = rng.pick(["computeTotals", "applyPromotions", "reserveStock", "validateAddress", "renderReceipt"]);
-      attributes.push(str("code.function", name), str("code.filepath", `src/checkout/${name}.ts`), int("code.lineno", rng.int(10, 900)), int("checkout.items", rng.int(1, 12)), bool("checkout.guest", rng.bool(0.3)), dbl("checkout.total", Math.round(rng.float() * 50000) / 100));
+      attributes.push(
+        str("code.function", name),
+        str("code.filepath", `src/checkout/${name}.ts`),
+        int("code.lineno", rng.int(10, 900)),
+        int("checkout.items", rng.int(1, 12)),
+        bool("checkout.guest", rng.bool(0.3)),
+        dbl("checkout.total", Math.round(rng.float() * 50000) / 100),
+      );
     }
     const failed = rng.bool(0.08);
     const events: Init[] = [];
@@ -239,13 +257,18 @@ export function buildTraceExport(rng: Rng, spanCount: number): Init {
         attributes: [
           str("exception.type", "TimeoutError"),
           str("exception.message", `operation ${name} timed out after 2500 ms`),
-          str("exception.stacktrace", `TimeoutError: operation timed out\n    at ${name} (src/checkout/${name}.ts:${rng.int(10, 900)}:17)\n    at async Promise.all (index 0)\n    at async handle (src/server.ts:212:5)`),
+          str(
+            "exception.stacktrace",
+            `TimeoutError: operation timed out\n    at ${name} (src/checkout/${name}.ts:${rng.int(10, 900)}:17)\n    at async Promise.all (index 0)\n    at async handle (src/server.ts:212:5)`,
+          ),
         ],
       });
     } else if (rng.bool(0.2)) {
       events.push({ timeUnixNano: start + durationNs / 3n, name: "cache.miss", attributes: [str("cache.key", `cart:${rng.token(12)}`)] });
     }
-    const links: Init[] = rng.bool(0.05) ? [{ traceId: rng.bytes(16), spanId: rng.bytes(8), attributes: [str("link.kind", "follows_from")], flags: 1 }] : [];
+    const links: Init[] = rng.bool(0.05)
+      ? [{ traceId: rng.bytes(16), spanId: rng.bytes(8), attributes: [str("link.kind", "follows_from")], flags: 1 }]
+      : [];
     scopes[scopeIndex].spans.push({
       traceId,
       spanId: i % 10 === 0 ? rootSpanId : rng.bytes(8),
@@ -265,7 +288,11 @@ export function buildTraceExport(rng: Rng, spanCount: number): Init {
     resourceSpans: [
       {
         resource: otelResource(rng, service),
-        scopeSpans: scopes.map((s) => ({ scope: { name: s.name, version: s.version }, spans: s.spans, schemaUrl: "https://opentelemetry.io/schemas/1.27.0" })),
+        scopeSpans: scopes.map((s) => ({
+          scope: { name: s.name, version: s.version },
+          spans: s.spans,
+          schemaUrl: "https://opentelemetry.io/schemas/1.27.0",
+        })),
         schemaUrl: "https://opentelemetry.io/schemas/1.27.0",
       },
     ],
@@ -292,20 +319,38 @@ export function buildMetricsExport(rng: Rng, seriesCount: number): Init {
   const metrics = metricsPerKind.map((m) => {
     const points: Init[] = [];
     for (let p = 0; p < pointsPerMetric; p++) {
-      const attributes = [str("http.request.method", rng.pick(METHODS)), str("http.route", ROUTES[p % ROUTES.length]), int("http.response.status_code", rng.pick([200, 201, 404, 500]))];
+      const attributes = [
+        str("http.request.method", rng.pick(METHODS)),
+        str("http.route", ROUTES[p % ROUTES.length]),
+        int("http.response.status_code", rng.pick([200, 201, 404, 500])),
+      ];
       if (m.kind === "histogram") {
         const counts = bounds.map(() => BigInt(rng.int(0, 5000)));
         counts.push(BigInt(rng.int(0, 20)));
         const count = counts.reduce((a, b) => a + b, 0n);
-        points.push({ attributes, startTimeUnixNano: start, timeUnixNano: now, count, sum: Number(count) * 0.042, bucketCounts: counts, explicitBounds: bounds, min: 0.0007, max: 9.1 });
+        points.push({
+          attributes,
+          startTimeUnixNano: start,
+          timeUnixNano: now,
+          count,
+          sum: Number(count) * 0.042,
+          bucketCounts: counts,
+          explicitBounds: bounds,
+          min: 0.0007,
+          max: 9.1,
+        });
       } else {
-        const value = m.kind === "sum" && m.unit !== "EUR" ? { case: "asInt", value: BigInt(rng.int(0, 1_000_000)) } : { case: "asDouble", value: rng.float() * 1000 };
+        const value =
+          m.kind === "sum" && m.unit !== "EUR"
+            ? { case: "asInt", value: BigInt(rng.int(0, 1_000_000)) }
+            : { case: "asDouble", value: rng.float() * 1000 };
         points.push({ attributes, startTimeUnixNano: start, timeUnixNano: now, value });
       }
     }
     let data: Init;
     if (m.kind === "gauge") data = { case: "gauge", value: { dataPoints: points } };
-    else if (m.kind === "sum") data = { case: "sum", value: { dataPoints: points, aggregationTemporality: 2, isMonotonic: m.name !== "http.server.active_requests" } };
+    else if (m.kind === "sum")
+      data = { case: "sum", value: { dataPoints: points, aggregationTemporality: 2, isMonotonic: m.name !== "http.server.active_requests" } };
     else data = { case: "histogram", value: { dataPoints: points, aggregationTemporality: 2 } };
     return { name: m.name, description: `Measures ${m.name.replaceAll(".", " ")}`, unit: m.unit, data };
   });
@@ -313,7 +358,9 @@ export function buildMetricsExport(rng: Rng, seriesCount: number): Init {
     resourceMetrics: [
       {
         resource: otelResource(rng, "checkout"),
-        scopeMetrics: [{ scope: { name: "@opentelemetry/sdk-metrics", version: "1.28.0" }, metrics, schemaUrl: "https://opentelemetry.io/schemas/1.27.0" }],
+        scopeMetrics: [
+          { scope: { name: "@opentelemetry/sdk-metrics", version: "1.28.0" }, metrics, schemaUrl: "https://opentelemetry.io/schemas/1.27.0" },
+        ],
         schemaUrl: "https://opentelemetry.io/schemas/1.27.0",
       },
     ],
@@ -349,7 +396,19 @@ export function buildLogsExport(rng: Rng, recordCount: number): Init {
     if (sev.n >= 13) attributes.push(str("code.filepath", `src/handlers/${rng.pick(WORDS)}.ts`), int("code.lineno", rng.int(10, 800)));
     const body =
       i % 7 === 3
-        ? { value: { case: "kvlistValue", value: { values: [str("event", "order.placed"), int("items", rng.int(1, 9)), dbl("total", Math.round(rng.float() * 90000) / 100), str("currency", "EUR")] } } }
+        ? {
+            value: {
+              case: "kvlistValue",
+              value: {
+                values: [
+                  str("event", "order.placed"),
+                  int("items", rng.int(1, 9)),
+                  dbl("total", Math.round(rng.float() * 90000) / 100),
+                  str("currency", "EUR"),
+                ],
+              },
+            },
+          }
         : { value: { case: "stringValue", value: `${method} ${route} ${status} ${rng.int(1, 900)}ms - ${rng.words(rng.int(4, 12))}` } };
     records.push({
       timeUnixNano: time,
@@ -427,8 +486,21 @@ function buildPod(rng: Rng, app: string, i: number): Init {
       { name: "tmp", mountPath: "/tmp" },
       { name: `kube-api-access-${rng.token(5)}`, readOnly: true, mountPath: "/var/run/secrets/kubernetes.io/serviceaccount" },
     ],
-    livenessProbe: { httpGet: { path: "/healthz", port: 8080, scheme: "HTTP" }, initialDelaySeconds: 10, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
-    readinessProbe: { httpGet: { path: "/readyz", port: 8080, scheme: "HTTP" }, timeoutSeconds: 1, periodSeconds: 5, successThreshold: 1, failureThreshold: 3 },
+    livenessProbe: {
+      httpGet: { path: "/healthz", port: 8080, scheme: "HTTP" },
+      initialDelaySeconds: 10,
+      timeoutSeconds: 1,
+      periodSeconds: 10,
+      successThreshold: 1,
+      failureThreshold: 3,
+    },
+    readinessProbe: {
+      httpGet: { path: "/readyz", port: 8080, scheme: "HTTP" },
+      timeoutSeconds: 1,
+      periodSeconds: 5,
+      successThreshold: 1,
+      failureThreshold: 3,
+    },
     terminationMessagePath: "/dev/termination-log",
     terminationMessagePolicy: "File",
     imagePullPolicy: "IfNotPresent",
@@ -460,7 +532,9 @@ function buildPod(rng: Rng, app: string, i: number): Init {
       creationTimestamp: k8sTime(age),
       labels,
       annotations,
-      ownerReferences: [{ apiVersion: "apps/v1", kind: "ReplicaSet", name: `${app}-${hash}`, uid: rng.uuid(), controller: true, blockOwnerDeletion: true }],
+      ownerReferences: [
+        { apiVersion: "apps/v1", kind: "ReplicaSet", name: `${app}-${hash}`, uid: rng.uuid(), controller: true, blockOwnerDeletion: true },
+      ],
     },
     spec: {
       volumes: [
@@ -583,7 +657,12 @@ export function buildGraphQLResponse(rng: Rng): Init {
     const items = [];
     const nItems = rng.int(1, 4);
     for (let j = 0; j < nItems; j++) {
-      items.push({ sku: `SKU-${rng.int(10000, 99999)}`, title: rng.words(rng.int(2, 4), true), quantity: rng.int(1, 5), price: { amount: Math.round(rng.float() * 20000) / 100, currency: "EUR" } });
+      items.push({
+        sku: `SKU-${rng.int(10000, 99999)}`,
+        title: rng.words(rng.int(2, 4), true),
+        quantity: rng.int(1, 5),
+        price: { amount: Math.round(rng.float() * 20000) / 100, currency: "EUR" },
+      });
     }
     const first = rng.pick(WORDS);
     edges.push({
@@ -594,18 +673,37 @@ export function buildGraphQLResponse(rng: Rng): Init {
         status: rng.pick(["OPEN", "PAID", "SHIPPED"]),
         createdAt: `2025-11-${String(rng.int(1, 12)).padStart(2, "0")}T${String(rng.int(0, 23)).padStart(2, "0")}:${String(rng.int(0, 59)).padStart(2, "0")}:00Z`,
         total: { amount: Math.round(rng.float() * 50000) / 100, currency: "EUR" },
-        customer: i === 3 ? null : { id: `gid://shop/Customer/${rng.int(100_000, 999_999)}`, name: `${first} ${rng.pick(WORDS)}`, email: `${first}.${rng.token(5)}@example.com` },
+        customer:
+          i === 3
+            ? null
+            : {
+                id: `gid://shop/Customer/${rng.int(100_000, 999_999)}`,
+                name: `${first} ${rng.pick(WORDS)}`,
+                email: `${first}.${rng.token(5)}@example.com`,
+              },
         lineItems: items,
       },
     });
   }
   return {
-    data: { viewer: { id: `gid://shop/User/${rng.int(100_000, 999_999)}`, orders: { edges, pageInfo: { hasNextPage: true, endCursor: `cursor:${rng.token(24)}` } } } },
+    data: {
+      viewer: {
+        id: `gid://shop/User/${rng.int(100_000, 999_999)}`,
+        orders: { edges, pageInfo: { hasNextPage: true, endCursor: `cursor:${rng.token(24)}` } },
+      },
+    },
     errors: [
       {
         message: "Not authorized to read field Order.customer for this order",
         locations: [{ line: 10, column: 11 }],
-        path: [{ kind: { case: "field", value: "viewer" } }, { kind: { case: "field", value: "orders" } }, { kind: { case: "field", value: "edges" } }, { kind: { case: "index", value: 3 } }, { kind: { case: "field", value: "node" } }, { kind: { case: "field", value: "customer" } }],
+        path: [
+          { kind: { case: "field", value: "viewer" } },
+          { kind: { case: "field", value: "orders" } },
+          { kind: { case: "field", value: "edges" } },
+          { kind: { case: "index", value: 3 } },
+          { kind: { case: "field", value: "node" } },
+          { kind: { case: "field", value: "customer" } },
+        ],
         extensions: { code: "FORBIDDEN", service: "accounts" },
       },
     ],
@@ -696,12 +794,20 @@ function siteInit(p: SiteParts): Init {
 
 function newComponent(rng: Rng, k: number): Init {
   const created = BASE_TIME_S - rng.int(10_000, 30_000_000);
-  const base = { id: rng.uuidBytes(), dateCreated: timestamp(created, rng.int(0, 999) * 1_000_000), dateUpdated: timestamp(created + rng.int(0, 1_000_000), rng.int(0, 999) * 1_000_000) };
+  const base = {
+    id: rng.uuidBytes(),
+    dateCreated: timestamp(created, rng.int(0, 999) * 1_000_000),
+    dateUpdated: timestamp(created + rng.int(0, 1_000_000), rng.int(0, 999) * 1_000_000),
+  };
   switch (k % 3) {
     case 0:
       return { ...base, componentType: COMPONENT_TEXT, data: { case: "text", value: { text: rng.words(rng.int(6, 24), true) } } };
     case 1:
-      return { ...base, componentType: COMPONENT_BUTTON, data: { case: "button", value: { name: rng.pick(WORDS), text: rng.words(2, true), action: rng.uuidBytes() } } };
+      return {
+        ...base,
+        componentType: COMPONENT_BUTTON,
+        data: { case: "button", value: { name: rng.pick(WORDS), text: rng.words(2, true), action: rng.uuidBytes() } },
+      };
     default:
       return { ...base, componentType: COMPONENT_BLOG, data: { case: "blog", value: { name: rng.words(2), rss: rng.bool(), tags: rng.bool() } } };
   }
@@ -734,14 +840,32 @@ export function buildSite(rng: Rng, targetJsonBytes: number, jsonLength: (init: 
     entryPoints: [{ kind: { case: "free", value: { userName: rng.pick(WORDS), siteName, primary: false } } }],
   };
   const steps: ((p: SiteParts) => void)[] = [
-    (p) => p.pages.push({ name: rng.words(2, true), path: `/${rng.pick(WORDS)}-${p.pages.length}`, metaTags: [{ name: "description", value: rng.words(6) }], components: [newComponent(rng, p.pages.length)] }),
+    (p) =>
+      p.pages.push({
+        name: rng.words(2, true),
+        path: `/${rng.pick(WORDS)}-${p.pages.length}`,
+        metaTags: [{ name: "description", value: rng.words(6) }],
+        components: [newComponent(rng, p.pages.length)],
+      }),
     (p) => p.pages[p.pages.length - 1]?.components && (p.pages[p.pages.length - 1].components as Init[]).push(newComponent(rng, rng.int(0, 2))),
     (p) => p.pages[p.pages.length - 1]?.components && (p.pages[p.pages.length - 1].components as Init[]).push(newComponent(rng, rng.int(0, 2))),
-    (p) => p.pages[p.pages.length - 1] && (p.pages[p.pages.length - 1].metaTags as Init[]).push({ name: rng.pick(["og:title", "og:description", "robots", "author"]), value: rng.words(3) }),
+    (p) =>
+      p.pages[p.pages.length - 1] &&
+      (p.pages[p.pages.length - 1].metaTags as Init[]).push({
+        name: rng.pick(["og:title", "og:description", "robots", "author"]),
+        value: rng.words(3),
+      }),
     (p) => p.metaTags.push({ name: rng.pick(["viewport", "theme-color", "generator", "author"]), value: rng.words(2) }),
     (p) => p.domains.length < 8 && p.domains.push({ name: `${rng.pick(WORDS)}-${rng.token(4)}.example.org`, primary: false }),
     (p) => p.pages[p.pages.length - 1]?.components && (p.pages[p.pages.length - 1].components as Init[]).push(newComponent(rng, rng.int(0, 2))),
-    (p) => p.entryPoints.length < 6 && p.entryPoints.push({ kind: { case: "domain", value: { domain: (p.domains[p.entryPoints.length % p.domains.length].name as string), primary: p.entryPoints.length === 1 } } }),
+    (p) =>
+      p.entryPoints.length < 6 &&
+      p.entryPoints.push({
+        kind: {
+          case: "domain",
+          value: { domain: p.domains[p.entryPoints.length % p.domains.length].name as string, primary: p.entryPoints.length === 1 },
+        },
+      }),
   ];
   let step = 0;
   for (;;) {
@@ -781,14 +905,21 @@ export function buildSiteEvents(rng: Rng, site: Init): Init {
   for (const page of site.pages as Init[]) {
     push("pageAdded", { path: page.path as string });
     push("pageNameSet", { path: page.path as string, name: page.name as string });
-    for (const m of page.metaTags as Init[]) push("pageMetaTagAdded", { path: page.path as string, name: m.name as string, value: m.value as string });
+    for (const m of page.metaTags as Init[])
+      push("pageMetaTagAdded", { path: page.path as string, name: m.name as string, value: m.value as string });
     (page.components as Init[]).forEach((comp, position) => {
       const id = comp.id as Uint8Array;
       push("pageComponentAdded", { path: page.path as string, id, componentType: comp.componentType as number });
       push("pageComponentPositionSet", { id, position });
       const data = comp.data as { case: string; value: Init };
       if (data.case === "text") push("textComponentDataSet", { id, text: data.value.text as string });
-      else if (data.case === "button") push("buttonComponentDataSet", { id, name: data.value.name as string, text: data.value.text as string, action: data.value.action as Uint8Array });
+      else if (data.case === "button")
+        push("buttonComponentDataSet", {
+          id,
+          name: data.value.name as string,
+          text: data.value.text as string,
+          action: data.value.action as Uint8Array,
+        });
       else push("blogComponentDataSet", { id, name: data.value.name as string, rss: data.value.rss as boolean, tags: data.value.tags as boolean });
     });
   }
@@ -813,26 +944,123 @@ export function buildFixtures(jsonLength: (typeName: string, init: Init) => numb
   const siteJson = (init: Init) => jsonLength("bench.site.v1.Site", init);
   const sites: Fixture[] = [];
   let site2k: Init | undefined;
-  for (const [kb, seed] of [[1, 101], [2, 102], [4, 104], [8, 108], [64, 164]] as const) {
+  for (const [kb, seed] of [
+    [1, 101],
+    [2, 102],
+    [4, 104],
+    [8, 108],
+    [64, 164],
+  ] as const) {
     const init = buildSite(new Rng(seed), kb * 1024, siteJson);
     if (kb === 2) site2k = init;
     const pages = init.pages as Init[];
-    sites.push({ id: `site-${kb}k`, title: `Site DTO, ~${kb} KB JSON`, typeName: "bench.site.v1.Site", init, readPath: pages.length > 0 ? ["pages", pages.length - 1, "path"] : ["name"] });
+    sites.push({
+      id: `site-${kb}k`,
+      title: `Site DTO, ~${kb} KB JSON`,
+      typeName: "bench.site.v1.Site",
+      init,
+      readPath: pages.length > 0 ? ["pages", pages.length - 1, "path"] : ["name"],
+    });
   }
   const events = buildSiteEvents(new Rng(200), site2k!);
   const fixtures: Fixture[] = [
-    { id: "rpc-small", title: "small RPC request", typeName: "bench.rpc.v1.ListItemsRequest", init: buildSmallRpc(new Rng(1)), readPath: ["pageToken"] },
-    { id: "rpc-request", title: "RPC request (headers, payload)", typeName: "bench.rpc.v1.RpcRequest", init: buildRpcRequest(new Rng(2)), readPath: ["caller", "principal"] },
-    { id: "rpc-response", title: "RPC response (status, trailers)", typeName: "bench.rpc.v1.RpcResponse", init: buildRpcResponse(new Rng(3)), readPath: ["status", "details", 1, "reason"] },
-    { id: "graphql-request", title: "GraphQL request", typeName: "bench.graphql.v1.GraphQLRequest", init: buildGraphQLRequest(new Rng(4)), readPath: ["operationName"] },
-    { id: "graphql-response", title: "GraphQL response (20 orders)", typeName: "bench.graphql.v1.GraphQLResponse", init: buildGraphQLResponse(new Rng(5)), readPath: ["errors", 0, "message"] },
-    { id: "otlp-trace", title: "OTLP traces, 100 spans", typeName: "bench.otel.v1.ExportTraceServiceRequest", init: buildTraceExport(new Rng(6), 100), readPath: ["resourceSpans", 0, "scopeSpans", 1, "spans", 5, "name"] },
-    { id: "otlp-metrics", title: "OTLP metrics, 50 series", typeName: "bench.otel.v1.ExportMetricsServiceRequest", init: buildMetricsExport(new Rng(7), 50), readPath: ["resourceMetrics", 0, "scopeMetrics", 0, "metrics", 7, "name"] },
-    { id: "otlp-logs", title: "OTLP logs, 100 records", typeName: "bench.otel.v1.ExportLogsServiceRequest", init: buildLogsExport(new Rng(8), 100), readPath: ["resourceLogs", 0, "scopeLogs", 0, "logRecords", 50, "attributes", 4, "key"] },
-    { id: "k8s-pods", title: "Kubernetes PodList, 20 pods", typeName: "bench.k8s.v1.PodList", init: buildPodList(new Rng(9), 20), readPath: ["items", 10, "spec", "containers", 0, "image"] },
-    { id: "stress", title: "stress tree, depth 8, 200 leaves", typeName: "bench.stress.v1.Node", init: buildStress(new Rng(10)), readPath: ["children", 1, "children", 0, "children", 1, "children", 2, "children", 4, "children", 0, "children", 0, "children", 0, "leaf", "fString"] },
+    {
+      id: "rpc-small",
+      title: "small RPC request",
+      typeName: "bench.rpc.v1.ListItemsRequest",
+      init: buildSmallRpc(new Rng(1)),
+      readPath: ["pageToken"],
+    },
+    {
+      id: "rpc-request",
+      title: "RPC request (headers, payload)",
+      typeName: "bench.rpc.v1.RpcRequest",
+      init: buildRpcRequest(new Rng(2)),
+      readPath: ["caller", "principal"],
+    },
+    {
+      id: "rpc-response",
+      title: "RPC response (status, trailers)",
+      typeName: "bench.rpc.v1.RpcResponse",
+      init: buildRpcResponse(new Rng(3)),
+      readPath: ["status", "details", 1, "reason"],
+    },
+    {
+      id: "graphql-request",
+      title: "GraphQL request",
+      typeName: "bench.graphql.v1.GraphQLRequest",
+      init: buildGraphQLRequest(new Rng(4)),
+      readPath: ["operationName"],
+    },
+    {
+      id: "graphql-response",
+      title: "GraphQL response (20 orders)",
+      typeName: "bench.graphql.v1.GraphQLResponse",
+      init: buildGraphQLResponse(new Rng(5)),
+      readPath: ["errors", 0, "message"],
+    },
+    {
+      id: "otlp-trace",
+      title: "OTLP traces, 100 spans",
+      typeName: "bench.otel.v1.ExportTraceServiceRequest",
+      init: buildTraceExport(new Rng(6), 100),
+      readPath: ["resourceSpans", 0, "scopeSpans", 1, "spans", 5, "name"],
+    },
+    {
+      id: "otlp-metrics",
+      title: "OTLP metrics, 50 series",
+      typeName: "bench.otel.v1.ExportMetricsServiceRequest",
+      init: buildMetricsExport(new Rng(7), 50),
+      readPath: ["resourceMetrics", 0, "scopeMetrics", 0, "metrics", 7, "name"],
+    },
+    {
+      id: "otlp-logs",
+      title: "OTLP logs, 100 records",
+      typeName: "bench.otel.v1.ExportLogsServiceRequest",
+      init: buildLogsExport(new Rng(8), 100),
+      readPath: ["resourceLogs", 0, "scopeLogs", 0, "logRecords", 50, "attributes", 4, "key"],
+    },
+    {
+      id: "k8s-pods",
+      title: "Kubernetes PodList, 20 pods",
+      typeName: "bench.k8s.v1.PodList",
+      init: buildPodList(new Rng(9), 20),
+      readPath: ["items", 10, "spec", "containers", 0, "image"],
+    },
+    {
+      id: "stress",
+      title: "stress tree, depth 8, 200 leaves",
+      typeName: "bench.stress.v1.Node",
+      init: buildStress(new Rng(10)),
+      readPath: [
+        "children",
+        1,
+        "children",
+        0,
+        "children",
+        1,
+        "children",
+        2,
+        "children",
+        4,
+        "children",
+        0,
+        "children",
+        0,
+        "children",
+        0,
+        "leaf",
+        "fString",
+      ],
+    },
     ...sites,
-    { id: "site-events", title: `Site events (rebuild the 2 KB site)`, typeName: "bench.site.v1.SiteEventList", init: events, readPath: ["events", 3, "id"] },
+    {
+      id: "site-events",
+      title: `Site events (rebuild the 2 KB site)`,
+      typeName: "bench.site.v1.SiteEventList",
+      init: events,
+      readPath: ["events", 3, "id"],
+    },
   ];
   return fixtures;
 }

@@ -111,7 +111,8 @@ function fieldToPjs(field: DescField, value: unknown): unknown {
       return (value as unknown[]).map((v) => (field.listKind === "message" ? toProtobufjsObject(field.message!, v as Init) : scalarToPjs(v)));
     case "map": {
       const out: Obj = {};
-      for (const [k, v] of Object.entries(value as Obj)) out[k] = field.mapKind === "message" ? toProtobufjsObject(field.message!, v as Init) : scalarToPjs(v);
+      for (const [k, v] of Object.entries(value as Obj))
+        out[k] = field.mapKind === "message" ? toProtobufjsObject(field.message!, v as Init) : scalarToPjs(v);
       return out;
     }
     default:

@@ -82,7 +82,8 @@ for (const s of scenarios) if (!SCENARIOS.includes(s)) throw new Error(`unknown 
 // (src/machine.ts)
 
 const command = process.env.PBJET_BENCH_COMMAND ?? `npm run bench -- --lazy${argv.length ? " " + argv.join(" ") : ""}`;
-const nodeCommand = process.env.PBJET_BENCH_NODE_COMMAND ?? `node ${process.execArgv.join(" ")} ${relative(repoRoot, process.argv[1])} ${argv.join(" ")}`.trim();
+const nodeCommand =
+  process.env.PBJET_BENCH_NODE_COMMAND ?? `node ${process.execArgv.join(" ")} ${relative(repoRoot, process.argv[1])} ${argv.join(" ")}`.trim();
 const gcFlags = process.execArgv.filter((a) => a.includes("gc"));
 if (!gcFlags.includes("--single-threaded-gc")) {
   console.warn("warning: node runs without --single-threaded-gc; run through `npm run bench -- --lazy` for comparable numbers");
@@ -148,7 +149,7 @@ function scopeAttributes(owner: string, drop: boolean): Init[] {
  */
 function scopedLogs(init: Init): Init {
   const rl = (init.resourceLogs as Init[])[0];
-  const records = ((rl.scopeLogs as Init[])[0].logRecords as Init[]);
+  const records = (rl.scopeLogs as Init[])[0].logRecords as Init[];
   const scopes = [
     { name: "pino", version: "9.5.0", owner: "checkout" },
     { name: "@opentelemetry/instrumentation-http", version: "0.55.0", owner: "platform" },
@@ -242,8 +243,22 @@ function buildLazyFixtures(): LazyFixture[] {
       shape: logsShape("spans", "resourceSpans", "bench.otel.v1.ResourceSpans", "scopeSpans", "db.collection.name"),
       note: "buildTraceExport's 100 spans (seed 6, as in the matrix) in its 3 scopes, with 2–3 scope attributes each; the pg scope holds the filter key; Inspect_LogAttr reads span attributes",
     },
-    { id: "site-8k", title: "Site DTO, ~8 KB JSON", typeName: "bench.site.v1.Site", init: byId("site-8k").init, shape: siteShape, note: "the matrix's Site DTO; scopes → pages (meta tags), log records → page components; Batch N/A (no list of roots to stitch)" },
-    { id: "site-64k", title: "Site DTO, ~64 KB JSON", typeName: "bench.site.v1.Site", init: byId("site-64k").init, shape: siteShape, note: "as site-8k" },
+    {
+      id: "site-8k",
+      title: "Site DTO, ~8 KB JSON",
+      typeName: "bench.site.v1.Site",
+      init: byId("site-8k").init,
+      shape: siteShape,
+      note: "the matrix's Site DTO; scopes → pages (meta tags), log records → page components; Batch N/A (no list of roots to stitch)",
+    },
+    {
+      id: "site-64k",
+      title: "Site DTO, ~64 KB JSON",
+      typeName: "bench.site.v1.Site",
+      init: byId("site-64k").init,
+      shape: siteShape,
+      note: "as site-8k",
+    },
     {
       id: "strings",
       title: "string-heavy message (ScalaPB's round trip)",
@@ -547,7 +562,8 @@ for (const fx of fixtures) {
     const T = pjsType(fx.typeName);
     const pjsBytes = T.encode(T.fromObject(toProtobufjsObject(pd, fx.init))).finish();
     checksRun++;
-    if (!pbjet.equals(pd, pbjet.fromBinary(pd, pjsBytes), pbjet.fromBinary(pd, wire))) problems.push(`${fx.id}: protobufjs's encoding of the fixture differs from @bufbuild/protobuf's`);
+    if (!pbjet.equals(pd, pbjet.fromBinary(pd, pjsBytes), pbjet.fromBinary(pd, wire)))
+      problems.push(`${fx.id}: protobufjs's encoding of the fixture differs from @bufbuild/protobuf's`);
   }
   const ok = new Map<Scenario, Set<Col>>();
   const eagerLib = libs.get("pbjet")!;
@@ -611,7 +627,9 @@ for (const fx of fixtures) {
 }
 
 const setupMs = performance.now() - t0;
-console.log(`pbjet lazy scenario table (${quick ? "quick" : "full"}): ${fixtures.length} fixtures × ${scenarios.length} scenarios; node ${process.version} ${gcFlags.join(" ")}`);
+console.log(
+  `pbjet lazy scenario table (${quick ? "quick" : "full"}): ${fixtures.length} fixtures × ${scenarios.length} scenarios; node ${process.version} ${gcFlags.join(" ")}`,
+);
 console.log(`machine: ${machine.cpu}, nproc ${machine.nproc}; set-up and ${checksRun} checks in ${(setupMs / 1000).toFixed(1)} s`);
 if (problems.length > 0) {
   console.log("correctness problems (those cells are left out of the timing):");
@@ -661,7 +679,10 @@ for (const p of prepared) {
     const cpuShare = r.contenders.reduce((a, c) => a + c.cpuMs, 0) / r.contenders.reduce((a, c) => a + c.ms, 0);
     cells.push({ fixture: p.fx.id, scenario: sc, hz, hzWall, rounds: r.rounds, cpuShare });
     const base = hz.es;
-    const parts = COLS.filter((c) => hz[c] !== undefined).map((c) => `${c} ${fmtUs(1e6 / hz[c]!)}${base && c !== "pbjetAA" ? ` (${fmtRatio(hz[c]! / base)})` : c === "pbjetAA" && hz.pbjet ? ` (${fmtRatio(hz[c]! / hz.pbjet)})` : ""}`);
+    const parts = COLS.filter((c) => hz[c] !== undefined).map(
+      (c) =>
+        `${c} ${fmtUs(1e6 / hz[c]!)}${base && c !== "pbjetAA" ? ` (${fmtRatio(hz[c]! / base)})` : c === "pbjetAA" && hz.pbjet ? ` (${fmtRatio(hz[c]! / hz.pbjet)})` : ""}`,
+    );
     console.log(`${p.fx.id.padEnd(10)} ${sc.padEnd(20)} ${parts.join(" | ")}  (${r.rounds} rounds, cpu ${Math.round(cpuShare * 100)}%)`);
   }
 }
@@ -696,10 +717,36 @@ interface Target {
   readonly lazyProtoOnly?: boolean;
 }
 const TARGETS: Target[] = [
-  { what: "Pass_NoReadNoModify, lazy validated ≥ 10x protobuf-es", scenarios: ["Pass_NoReadNoModify"], col: "lazyV", against: "es", min: 10, lazyProtoOnly: true },
-  { what: "Pass_NoReadNoModify, lazy trusted ≥ 50x protobuf-es", scenarios: ["Pass_NoReadNoModify"], col: "lazyT", against: "es", min: 50, lazyProtoOnly: true },
-  { what: "Inspect and Filter, lazy validated ≥ 3x protobuf-es", scenarios: ["Inspect_ScopeAttr", "Inspect_LogAttr", "Filter_ScopeAttr"], col: "lazyV", against: "es", min: 3 },
-  { what: "Inspect and Filter, lazy trusted ≥ 3x protobuf-es", scenarios: ["Inspect_ScopeAttr", "Inspect_LogAttr", "Filter_ScopeAttr"], col: "lazyT", against: "es", min: 3 },
+  {
+    what: "Pass_NoReadNoModify, lazy validated ≥ 10x protobuf-es",
+    scenarios: ["Pass_NoReadNoModify"],
+    col: "lazyV",
+    against: "es",
+    min: 10,
+    lazyProtoOnly: true,
+  },
+  {
+    what: "Pass_NoReadNoModify, lazy trusted ≥ 50x protobuf-es",
+    scenarios: ["Pass_NoReadNoModify"],
+    col: "lazyT",
+    against: "es",
+    min: 50,
+    lazyProtoOnly: true,
+  },
+  {
+    what: "Inspect and Filter, lazy validated ≥ 3x protobuf-es",
+    scenarios: ["Inspect_ScopeAttr", "Inspect_LogAttr", "Filter_ScopeAttr"],
+    col: "lazyV",
+    against: "es",
+    min: 3,
+  },
+  {
+    what: "Inspect and Filter, lazy trusted ≥ 3x protobuf-es",
+    scenarios: ["Inspect_ScopeAttr", "Inspect_LogAttr", "Filter_ScopeAttr"],
+    col: "lazyT",
+    against: "es",
+    min: 3,
+  },
   { what: "Pass_ModifyAll, lazy validated ≥ 0.8x pbjet eager", scenarios: ["Pass_ModifyAll"], col: "lazyV", against: "pbjet", min: 0.8 },
   { what: "Pass_ModifyAll, lazy trusted ≥ 0.8x pbjet eager", scenarios: ["Pass_ModifyAll"], col: "lazyT", against: "pbjet", min: 0.8 },
 ];
@@ -720,7 +767,11 @@ function renderMarkdown(date: string): string {
   L.push("");
   L.push(`- Machine: Node.js ${machine.node}, \`nproc\` ${machine.nproc}, ${machine.cpu}, ${machine.memory}, ${machine.os}`);
   L.push(`- Command: \`${command}\`, which runs \`${nodeCommand}\``);
-  L.push(`- Libraries: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  L.push(
+    `- Libraries: ${Object.entries(versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
   L.push(`- Method: ${method}`);
   L.push("");
   const aa = cells.map((c) => vsEager(c, "pbjetAA")).filter((r): r is number => r !== undefined);
@@ -728,9 +779,13 @@ function renderMarkdown(date: string): string {
     const g = geomean(aa)!;
     const sorted = [...aa].sort((a, b) => a - b);
     const within = aa.filter((r) => r >= 0.9 && r <= 1.1).length;
-    L.push(`A/A control (pbjet eager against itself): geomean ${fmtRatio(g)}, range ${fmtRatio(sorted[0])}–${fmtRatio(sorted[sorted.length - 1])}, ${within} of ${aa.length} cells within 0.90–1.10x. ${within / aa.length >= 0.9 && Math.abs(g - 1) < 0.05 ? "The run is usable." : "**Noisy: treat the ratios as rough.**"}`);
+    L.push(
+      `A/A control (pbjet eager against itself): geomean ${fmtRatio(g)}, range ${fmtRatio(sorted[0])}–${fmtRatio(sorted[sorted.length - 1])}, ${within} of ${aa.length} cells within 0.90–1.10x. ${within / aa.length >= 0.9 && Math.abs(g - 1) < 0.05 ? "The run is usable." : "**Noisy: treat the ratios as rough.**"}`,
+    );
     const mean = cells.reduce((a, c) => a + c.cpuShare, 0) / cells.length;
-    L.push(`CPU share during the slices: ${(mean * 100).toFixed(0)}% (${mean > 0.9 ? "a quiet machine" : "other work ran on the machine; rates use CPU time"}).`);
+    L.push(
+      `CPU share during the slices: ${(mean * 100).toFixed(0)}% (${mean > 0.9 ? "a quiet machine" : "other work ran on the machine; rates use CPU time"}).`,
+    );
     L.push("");
   }
 
@@ -750,13 +805,24 @@ function renderMarkdown(date: string): string {
         if (r === undefined) continue;
         vals.push(r);
         const mark = r >= t.min ? "" : " ✗";
-        parts.push(t.scenarios.length > 1 ? `${sc.replace("_ScopeAttr", " scope").replace("_LogAttr", " item").replace("Inspect", "Insp.")} ${fmtRatio(r)}${mark}` : `${fmtRatio(r)}${mark}`);
+        parts.push(
+          t.scenarios.length > 1
+            ? `${sc.replace("_ScopeAttr", " scope").replace("_LogAttr", " item").replace("Inspect", "Insp.")} ${fmtRatio(r)}${mark}`
+            : `${fmtRatio(r)}${mark}`,
+        );
       }
       return parts.length ? parts.join("<br>") : "–";
     });
     const measured = vals.filter((v): v is number => v !== undefined);
     const met = measured.filter((v) => v >= t.min).length;
-    const verdict = measured.length === 0 ? "not measured" : met === measured.length ? `**met** (${met}/${measured.length})` : met === 0 ? `**not met** (0/${measured.length})` : `**partly met** (${met}/${measured.length} cells; ✗ = below)`;
+    const verdict =
+      measured.length === 0
+        ? "not measured"
+        : met === measured.length
+          ? `**met** (${met}/${measured.length})`
+          : met === 0
+            ? `**not met** (0/${measured.length})`
+            : `**partly met** (${met}/${measured.length} cells; ✗ = below)`;
     L.push(`| ${t.what} | ${colsText.join(" | ")} | ${verdict} |`);
   }
   L.push("");
@@ -785,9 +851,14 @@ function renderMarkdown(date: string): string {
     if (p.sizes.filtered !== undefined) sz.push(`filtered output ${p.sizes.filtered.toLocaleString("en-US")} bytes`);
     if (p.sizes.batch !== undefined) sz.push(`Batch output ${p.sizes.batch.toLocaleString("en-US")} bytes`);
     L.push(`${p.fx.note ?? ""}${p.fx.note ? "; " : ""}${sz.join(", ")}.`);
-    if (p.fx.shape) L.push(`Inspect_ScopeAttr reads ${p.fx.shape.describe.inspectScope}; Inspect_LogAttr reads ${p.fx.shape.describe.inspectItem}; Filter_ScopeAttr ${p.fx.shape.describe.filter}.`);
+    if (p.fx.shape)
+      L.push(
+        `Inspect_ScopeAttr reads ${p.fx.shape.describe.inspectScope}; Inspect_LogAttr reads ${p.fx.shape.describe.inspectItem}; Filter_ScopeAttr ${p.fx.shape.describe.filter}.`,
+      );
     L.push("");
-    L.push("µs per operation; in parentheses, speed relative to protobuf-es (**above 1.00x: faster than protobuf-es**). A/A: the pbjet eager column against itself.");
+    L.push(
+      "µs per operation; in parentheses, speed relative to protobuf-es (**above 1.00x: faster than protobuf-es**). A/A: the pbjet eager column against itself.",
+    );
     L.push("");
     L.push(`| scenario | ${COLS.map((c) => COL_LABEL[c]).join(" | ")} |`);
     L.push(`|---|${COLS.map(() => "---:").join("|")}|`);
@@ -813,10 +884,16 @@ function renderMarkdown(date: string): string {
 
   L.push("### Scenarios and columns");
   L.push("");
-  L.push("- Unmarshal: decode. Unmarshal_AndReadAll: decode, then read every field of every message (a generic walk over the schema, the same for every column; for lazy views it decodes everything). Marshal_Unchanged: encode a decoded, untouched message. Marshal_ModifyAll: encode a message whose every field was changed before timing (lazy: a `materialize`d copy). Pass_NoReadNoModify: decode + encode. Pass_ReadAllNoModify: decode + read everything + encode. Pass_ModifyAll: decode + change every field of every message (every scalar, list element and selected oneof member; no message added or removed) + encode; lazy: decode lazily, `materialize`, change, encode. Inspect_*: decode, read the named attributes, encode. Filter_ScopeAttr: decode, drop the matching groups, encode; eager columns filter in place, lazy columns take `toMutable` copies of the root and of each resource (or of the Site root) and keep the untouched children as views, written as bytes. Batch: decode 10 different exports, append their resource lists to the first one's (lazy: a `toMutable` copy of the first), encode.");
-  L.push("- Columns: **pbjet eager** `fromBinary`/`toBinary`; **pbjet lazy (validated)** `fromBinary(schema, bytes, { lazy: true })`; **pbjet lazy (trusted)** `{ lazy: true, validate: false }`; **protobuf-es** `@bufbuild/protobuf` with code from `@bufbuild/protoc-gen-es`; **protobufjs** static code (pbjs static-module), decoding through a Reader with `discardUnknown = false` as the matrix's \"unknown fields kept\" row, 64-bit values as Long; **A/A** the pbjet eager calls again as a separate column (≈1.00x when the run is trustworthy).");
+  L.push(
+    "- Unmarshal: decode. Unmarshal_AndReadAll: decode, then read every field of every message (a generic walk over the schema, the same for every column; for lazy views it decodes everything). Marshal_Unchanged: encode a decoded, untouched message. Marshal_ModifyAll: encode a message whose every field was changed before timing (lazy: a `materialize`d copy). Pass_NoReadNoModify: decode + encode. Pass_ReadAllNoModify: decode + read everything + encode. Pass_ModifyAll: decode + change every field of every message (every scalar, list element and selected oneof member; no message added or removed) + encode; lazy: decode lazily, `materialize`, change, encode. Inspect_*: decode, read the named attributes, encode. Filter_ScopeAttr: decode, drop the matching groups, encode; eager columns filter in place, lazy columns take `toMutable` copies of the root and of each resource (or of the Site root) and keep the untouched children as views, written as bytes. Batch: decode 10 different exports, append their resource lists to the first one's (lazy: a `toMutable` copy of the first), encode.",
+  );
+  L.push(
+    '- Columns: **pbjet eager** `fromBinary`/`toBinary`; **pbjet lazy (validated)** `fromBinary(schema, bytes, { lazy: true })`; **pbjet lazy (trusted)** `{ lazy: true, validate: false }`; **protobuf-es** `@bufbuild/protobuf` with code from `@bufbuild/protoc-gen-es`; **protobufjs** static code (pbjs static-module), decoding through a Reader with `discardUnknown = false` as the matrix\'s "unknown fields kept" row, 64-bit values as Long; **A/A** the pbjet eager calls again as a separate column (≈1.00x when the run is trustworthy).',
+  );
   L.push("- Inputs are @bufbuild/protobuf's encoding of each fixture (Uint8Array), as in the matrix.");
-  L.push(`- Correctness before timing (${checksRun} checks): every scenario's output in every column — bytes, or for Unmarshal* the decoded message encoded again — decodes in pbjet (eagerly) to a message \`equals\` to the eager path's output; the reading scenarios read the same checksum or count in every column; lazy decodes are views that \`equals\` the eager decode, before and after \`materialize\`; each scenario runs twice first, so one that changed its input would fail.`);
+  L.push(
+    `- Correctness before timing (${checksRun} checks): every scenario's output in every column — bytes, or for Unmarshal* the decoded message encoded again — decodes in pbjet (eagerly) to a message \`equals\` to the eager path's output; the reading scenarios read the same checksum or count in every column; lazy decodes are views that \`equals\` the eager decode, before and after \`materialize\`; each scenario runs twice first, so one that changed its input would fail.`,
+  );
   if (problems.length === 0) L.push("- No problems.");
   else for (const pr of problems) L.push(`- **${pr}**`);
   return L.join("\n");
@@ -828,7 +905,8 @@ function reading(): string[] {
     const rs = prepared.map((p) => f(cellOf(p.fx.id, sc), col)).filter((r): r is number => r !== undefined);
     return rs.length ? { g: geomean(rs)!, min: Math.min(...rs), max: Math.max(...rs), n: rs.length } : undefined;
   };
-  const range = (x: { min: number; max: number } | undefined) => (x ? (x.min === x.max ? fmtRatio(x.min) : `${fmtRatio(x.min)}–${fmtRatio(x.max)}`) : "–");
+  const range = (x: { min: number; max: number } | undefined) =>
+    x ? (x.min === x.max ? fmtRatio(x.min) : `${fmtRatio(x.min)}–${fmtRatio(x.max)}`) : "–";
   const p = g("Pass_NoReadNoModify", "lazyV", vsEs);
   const pt = g("Pass_NoReadNoModify", "lazyT", vsEs);
   const pe = g("Pass_NoReadNoModify", "pbjet", vsEs);
@@ -838,8 +916,12 @@ function reading(): string[] {
       .map((x) => cellOf(x.fx.id, "Pass_NoReadNoModify"))
       .filter((c): c is LazyCell => c?.hz.lazyV !== undefined && c.hz.lazyT !== undefined)
       .map((c) => 1 - c.hz.lazyV! / c.hz.lazyT!);
-    const share = shares.length ? ` Validation is ${Math.round(Math.min(...shares) * 100)}–${Math.round(Math.max(...shares) * 100)}% of the validated passthrough's time (validated minus trusted): the validated path scans every byte of the input, the trusted one only finds the root's fields and copies the input.` : "";
-    out.push(`Passthrough without reading is where lazy decoding pays: validated ${range(p)} protobuf-es's speed, trusted ${range(pt)} (pbjet eager: ${range(pe)}).${share}`);
+    const share = shares.length
+      ? ` Validation is ${Math.round(Math.min(...shares) * 100)}–${Math.round(Math.max(...shares) * 100)}% of the validated passthrough's time (validated minus trusted): the validated path scans every byte of the input, the trusted one only finds the root's fields and copies the input.`
+      : "";
+    out.push(
+      `Passthrough without reading is where lazy decoding pays: validated ${range(p)} protobuf-es's speed, trusted ${range(pt)} (pbjet eager: ${range(pe)}).${share}`,
+    );
   }
   const u = g("Unmarshal", "lazyV", vsEs);
   const ut = g("Unmarshal", "lazyT", vsEs);
@@ -847,20 +929,35 @@ function reading(): string[] {
   const ra = g("Unmarshal_AndReadAll", "lazyV", vsEager);
   const rat = g("Unmarshal_AndReadAll", "lazyT", vsEager);
   const pra = g("Pass_ReadAllNoModify", "lazyV", vsEager);
-  if (ra) out.push(`Reading everything costs far more through views than an eager decode: Unmarshal_AndReadAll with lazy views runs at ${range(ra)} (validated) and ${range(rat)} (trusted) of pbjet eager's speed; Pass_ReadAllNoModify at ${range(pra)} (validated) — the encode is still a copy, but every message became a view and every field was decoded on its own first access. A caller who will read everything should decode eagerly (or \`materialize\`).`);
+  if (ra)
+    out.push(
+      `Reading everything costs far more through views than an eager decode: Unmarshal_AndReadAll with lazy views runs at ${range(ra)} (validated) and ${range(rat)} (trusted) of pbjet eager's speed; Pass_ReadAllNoModify at ${range(pra)} (validated) — the encode is still a copy, but every message became a view and every field was decoded on its own first access. A caller who will read everything should decode eagerly (or \`materialize\`).`,
+    );
   const pm = g("Pass_ModifyAll", "lazyV", vsEager);
   const pmt = g("Pass_ModifyAll", "lazyT", vsEager);
-  if (pm) out.push(`The worst case, Pass_ModifyAll (decode lazily, \`materialize\`, change everything, encode), runs at ${range(pm)} (validated) and ${range(pmt)} (trusted) of pbjet eager's speed (target ≥ 0.80x).`);
+  if (pm)
+    out.push(
+      `The worst case, Pass_ModifyAll (decode lazily, \`materialize\`, change everything, encode), runs at ${range(pm)} (validated) and ${range(pmt)} (trusted) of pbjet eager's speed (target ≥ 0.80x).`,
+    );
   const ins = ["Inspect_ScopeAttr", "Inspect_LogAttr", "Filter_ScopeAttr"] as const;
   const insParts = ins.map((sc) => ({ sc, v: g(sc, "lazyV", vsEs), t: g(sc, "lazyT", vsEs) })).filter((x) => x.v);
-  if (insParts.length) out.push(`Inspect and Filter against protobuf-es: ${insParts.map((x) => `${x.sc} ${range(x.v)} validated, ${range(x.t)} trusted`).join("; ")}. The scope scenarios of the OTLP exports read a few small messages and leave the rest as bytes, which is where the gain is largest; Inspect_LogAttr reads into every record or span (a view per record, per attribute, per key), and on the Site DTO every page is opened, so those read a large part of the message through views and gain least.`);
+  if (insParts.length)
+    out.push(
+      `Inspect and Filter against protobuf-es: ${insParts.map((x) => `${x.sc} ${range(x.v)} validated, ${range(x.t)} trusted`).join("; ")}. The scope scenarios of the OTLP exports read a few small messages and leave the rest as bytes, which is where the gain is largest; Inspect_LogAttr reads into every record or span (a view per record, per attribute, per key), and on the Site DTO every page is opened, so those read a large part of the message through views and gain least.`,
+    );
   const b = g("Batch", "lazyV", vsEs);
   const bt = g("Batch", "lazyT", vsEs);
   if (b) out.push(`Batch (10 inputs stitched into one): lazy ${range(b)} validated, ${range(bt)} trusted against protobuf-es.`);
   const sc = cellOf("strings", "Pass_NoReadNoModify");
-  if (sc) out.push(`ScalaPB's string-heavy round trip (strings fixture, Pass_NoReadNoModify): eager ${fmtRatio(vsEs(sc, "pbjet"))}, lazy validated ${fmtRatio(vsEs(sc, "lazyV"))} (${fmtRatio(vsEager(sc, "lazyV"))} of eager: validation checks the UTF-8 of every string), trusted ${fmtRatio(vsEs(sc, "lazyT"))} (${fmtRatio(vsEager(sc, "lazyT"))} of eager; ScalaPB reported 3.3x for its lazy strings) against protobuf-es.`);
+  if (sc)
+    out.push(
+      `ScalaPB's string-heavy round trip (strings fixture, Pass_NoReadNoModify): eager ${fmtRatio(vsEs(sc, "pbjet"))}, lazy validated ${fmtRatio(vsEs(sc, "lazyV"))} (${fmtRatio(vsEager(sc, "lazyV"))} of eager: validation checks the UTF-8 of every string), trusted ${fmtRatio(vsEs(sc, "lazyT"))} (${fmtRatio(vsEager(sc, "lazyT"))} of eager; ScalaPB reported 3.3x for its lazy strings) against protobuf-es.`,
+    );
   const mu = g("Marshal_Unchanged", "lazyV", vsEs);
-  if (mu) out.push(`Marshal_Unchanged of a view is a copy of its bytes: ${range(mu)} protobuf-es's speed. Marshal_ModifyAll of a materialized copy is an ordinary encode: ${range(g("Marshal_ModifyAll", "lazyV", vsEager))} of pbjet eager's speed.`);
+  if (mu)
+    out.push(
+      `Marshal_Unchanged of a view is a copy of its bytes: ${range(mu)} protobuf-es's speed. Marshal_ModifyAll of a materialized copy is an ordinary encode: ${range(g("Marshal_ModifyAll", "lazyV", vsEager))} of pbjet eager's speed.`,
+    );
   if (quick) out.push("This is a quick run: indicative only; the full run (`npm run bench -- --lazy`) warms every column longer.");
   return out;
 }
@@ -873,12 +970,33 @@ const resultsDir = join(pkgDir, "results");
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   join(resultsDir, `lazy-${quick ? "quick" : "full"}.json`),
-  JSON.stringify({ mode: quick ? "quick" : "full", command, nodeCommand, date, machine, versions, method, scenarios, fixtures: prepared.map((p) => ({ id: p.fx.id, title: p.fx.title, sizes: p.sizes })), cells, problems }, null, 2) + "\n",
+  JSON.stringify(
+    {
+      mode: quick ? "quick" : "full",
+      command,
+      nodeCommand,
+      date,
+      machine,
+      versions,
+      method,
+      scenarios,
+      fixtures: prepared.map((p) => ({ id: p.fx.id, title: p.fx.title, sizes: p.sizes })),
+      cells,
+      problems,
+    },
+    null,
+    2,
+  ) + "\n",
 );
 
 if (write) {
   const mdPath = join(repoRoot, "BENCHMARKS.md");
-  writeMarkedSection(mdPath, "lazy", markdown, `## Lazy decoding and passthrough\n\nLazyProto's scenarios and ScalaPB's string-heavy round trip, with pbjet's lazy mode (\`fromBinary(schema, bytes, { lazy: true })\`, validated and trusted) beside pbjet eager, protobuf-es and protobufjs (\`packages/protobuf-bench/src/lazy-matrix.ts\`; run \`npm run bench -- --lazy\`, or \`npm run bench -- --lazy --quick\` for a short run). The tables between the markers are generated by that command.`);
+  writeMarkedSection(
+    mdPath,
+    "lazy",
+    markdown,
+    `## Lazy decoding and passthrough\n\nLazyProto's scenarios and ScalaPB's string-heavy round trip, with pbjet's lazy mode (\`fromBinary(schema, bytes, { lazy: true })\`, validated and trusted) beside pbjet eager, protobuf-es and protobufjs (\`packages/protobuf-bench/src/lazy-matrix.ts\`; run \`npm run bench -- --lazy\`, or \`npm run bench -- --lazy --quick\` for a short run). The tables between the markers are generated by that command.`,
+  );
   console.log(`\nwrote ${relative(process.cwd(), mdPath)} (lazy section)`);
 } else {
   console.log("\n--no-write: BENCHMARKS.md left as it is");

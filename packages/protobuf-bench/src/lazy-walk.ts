@@ -70,10 +70,12 @@ export function planOf(desc: DescMessage, shape: WalkShape): MsgPlan {
     if (member.kind === "oneof") {
       if (shape === "es") {
         const members = new Map<string, FieldPlan>();
-        for (const f of member.fields as DescField[]) members.set(f.localName, withSub(fieldPlan(f, f.fieldKind === "message" ? K.Msg : K.Scalar), (f as Any).message));
+        for (const f of member.fields as DescField[])
+          members.set(f.localName, withSub(fieldPlan(f, f.fieldKind === "message" ? K.Msg : K.Scalar), (f as Any).message));
         plan.push({ name: member.localName, k: K.Oneof, scalar: ScalarType.INT32, sub: undefined, members });
       } else {
-        for (const f of member.fields as DescField[]) plan.push(withSub(fieldPlan(f, f.fieldKind === "message" ? K.Msg : K.OneofScalar), (f as Any).message));
+        for (const f of member.fields as DescField[])
+          plan.push(withSub(fieldPlan(f, f.fieldKind === "message" ? K.Msg : K.OneofScalar), (f as Any).message));
       }
       continue;
     }

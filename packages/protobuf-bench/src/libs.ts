@@ -52,7 +52,9 @@ function pjsReflectionType(typeName: string): Any {
     const root = new protobufjs.Root();
     root.resolvePath = (_origin: string, target: string) => (target.startsWith("google/protobuf/") ? target : join(protoDir, target));
     root.loadSync(
-      ["rpc/v1/rpc", "otel/v1/trace", "otel/v1/metrics", "otel/v1/logs", "k8s/v1/pod", "graphql/v1/graphql", "stress/v1/stress", "site/v1/site"].map((f) => `bench/${f}.proto`),
+      ["rpc/v1/rpc", "otel/v1/trace", "otel/v1/metrics", "otel/v1/logs", "k8s/v1/pod", "graphql/v1/graphql", "stress/v1/stress", "site/v1/site"].map(
+        (f) => `bench/${f}.proto`,
+      ),
     );
     root.resolveAll();
     pjsReflectionRoot = root;
@@ -122,10 +124,26 @@ export const LIBS: readonly LibInfo[] = [
   { id: "pbjet", label: "pbjet", note: "@pbjet/protobuf with code from our protoc-gen-es (the baseline: ratio 1.00)" },
   { id: "pbjetAA", label: "pbjet (A/A)", note: "the same pbjet calls again as a separate contender; reads ≈1.00x when the run is trustworthy" },
   { id: "es", label: "protobuf-es", note: "@bufbuild/protobuf with code from @bufbuild/protoc-gen-es" },
-  { id: "pjsKeep", label: "protobufjs (unknown fields kept)", note: "protobufjs static code (pbjs static-module); decode through a Reader with discardUnknown = false; 64-bit values as Long; JSON = JSON.stringify(toObject(m, {longs: String, enums: String, bytes: String, json: true})) / fromObject(JSON.parse(s))" },
-  { id: "pjsDefault", label: "protobufjs (defaults)", note: "the same static code with its defaults: decode(bytes) drops unknown fields; JSON = JSON.stringify(m) (its toJSON) / fromObject(JSON.parse(s))" },
-  { id: "pjsProtojson", label: "protobufjs + protojson", note: "JSON cells only: protobufjs's ProtoJSON extension (protobufjs/ext/protojson.js) on reflection types — its conformant ProtoJSON" },
-  { id: "json", label: "JSON.stringify/parse", note: "the fixture's ProtoJSON object through JSON.stringify (encode columns) and JSON.parse (decode columns), no schema: a reference for what plain JSON costs" },
+  {
+    id: "pjsKeep",
+    label: "protobufjs (unknown fields kept)",
+    note: "protobufjs static code (pbjs static-module); decode through a Reader with discardUnknown = false; 64-bit values as Long; JSON = JSON.stringify(toObject(m, {longs: String, enums: String, bytes: String, json: true})) / fromObject(JSON.parse(s))",
+  },
+  {
+    id: "pjsDefault",
+    label: "protobufjs (defaults)",
+    note: "the same static code with its defaults: decode(bytes) drops unknown fields; JSON = JSON.stringify(m) (its toJSON) / fromObject(JSON.parse(s))",
+  },
+  {
+    id: "pjsProtojson",
+    label: "protobufjs + protojson",
+    note: "JSON cells only: protobufjs's ProtoJSON extension (protobufjs/ext/protojson.js) on reflection types — its conformant ProtoJSON",
+  },
+  {
+    id: "json",
+    label: "JSON.stringify/parse",
+    note: "the fixture's ProtoJSON object through JSON.stringify (encode columns) and JSON.parse (decode columns), no schema: a reference for what plain JSON costs",
+  },
 ];
 
 /** Reads a property path (field names and list indexes); the same walk for every library. */

@@ -39,7 +39,8 @@ const FLAGS = ["--quick", "--check", "--no-write"];
 const VALUE_OPTIONS = ["--filter", "--ops", "--slice", "--budget", "--warmup"];
 for (let i = 0; i < argv.length; i++) {
   if (VALUE_OPTIONS.includes(argv[i])) i++;
-  else if (!FLAGS.includes(argv[i])) throw new Error(`unknown option ${argv[i]}; options: ${[...FLAGS, ...VALUE_OPTIONS.map((o) => `${o} <value>`)].join(", ")}`);
+  else if (!FLAGS.includes(argv[i]))
+    throw new Error(`unknown option ${argv[i]}; options: ${[...FLAGS, ...VALUE_OPTIONS.map((o) => `${o} <value>`)].join(", ")}`);
 }
 function argValue(name: string): string | undefined {
   const i = argv.indexOf(name);
@@ -62,7 +63,8 @@ const minRounds = quick ? 8 : 30;
 // (src/machine.ts)
 
 const command = process.env.PBJET_BENCH_COMMAND ?? `npm run bench --${argv.length ? " " + argv.join(" ") : ""}`;
-const nodeCommand = process.env.PBJET_BENCH_NODE_COMMAND ?? `node ${process.execArgv.join(" ")} ${relative(repoRoot, process.argv[1])} ${argv.join(" ")}`.trim();
+const nodeCommand =
+  process.env.PBJET_BENCH_NODE_COMMAND ?? `node ${process.execArgv.join(" ")} ${relative(repoRoot, process.argv[1])} ${argv.join(" ")}`.trim();
 const gcFlags = process.execArgv.filter((a) => a.includes("gc"));
 if (!gcFlags.includes("--single-threaded-gc")) {
   console.warn("warning: node runs without --single-threaded-gc; run through `npm run bench` for comparable numbers");
@@ -113,7 +115,10 @@ function normalize(v: unknown): string {
 function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
   if (v && typeof v === "object") {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Any)[k])}`).join(",")}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Any)[k])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(v);
 }
@@ -198,7 +203,9 @@ for (const fx of fixtures) {
   }
   if (subs.get("pbjet")!.json !== esSub.json) {
     const sameContent = canonicalJson(JSON.parse(subs.get("pbjet")!.json!)) === canonicalJson(JSON.parse(esSub.json!));
-    notes.push(`${fx.id}: pbjet's JSON text differs from @bufbuild/protobuf's (${sameContent ? "same members, in a different order" : "different members or values; the message still reads back equal"})`);
+    notes.push(
+      `${fx.id}: pbjet's JSON text differs from @bufbuild/protobuf's (${sameContent ? "same members, in a different order" : "different members or values; the message still reads back equal"})`,
+    );
   }
   for (const lib of ["pjsKeep", "pjsDefault"] as const) {
     const s = subs.get(lib)!;
@@ -211,12 +218,22 @@ for (const fx of fixtures) {
   }
 
   const json = Buffer.from(esSub.json!, "utf8");
-  sizes.push({ fixture: fx.id, title: fx.title, binary: wire.length, binaryGz: gzipSync(wire).length, json: json.length, jsonGz: gzipSync(json).length });
+  sizes.push({
+    fixture: fx.id,
+    title: fx.title,
+    binary: wire.length,
+    binaryGz: gzipSync(wire).length,
+    json: json.length,
+    jsonGz: gzipSync(json).length,
+  });
   if (fx.id === "site-events") {
     // The article gzips each event on its own; show that too.
     const events = (esSub.message as Any).events as Any[];
     const evSchema = esSchema("bench.site.v1.SiteEventData");
-    let bin = 0, binGz = 0, js = 0, jsGz = 0;
+    let bin = 0,
+      binGz = 0,
+      js = 0,
+      jsGz = 0;
     for (const ev of events) {
       const b = es.toBinary(evSchema, ev);
       const j = Buffer.from(es.toJsonString(evSchema, ev), "utf8");
@@ -225,18 +242,33 @@ for (const fx of fixtures) {
       js += j.length;
       jsGz += gzipSync(j).length;
     }
-    sizes.push({ fixture: fx.id, title: fx.title, binary: bin, binaryGz: binGz, json: js, jsonGz: jsGz, note: `${events.length} events, each encoded and gzipped alone, sizes summed` });
+    sizes.push({
+      fixture: fx.id,
+      title: fx.title,
+      binary: bin,
+      binaryGz: binGz,
+      json: js,
+      jsonGz: jsGz,
+      note: `${events.length} events, each encoded and gzipped alone, sizes summed`,
+    });
   }
 }
 
-
 const setupMs = performance.now() - t0;
 checks.push(`${fixtures.length} fixtures built and checked against their schemas, ${checksRun} checks in all, in ${(setupMs / 1000).toFixed(1)} s.`);
-checks.push("Binary: every library's encoding of the fixture decodes in pbjet to a message `equals` to pbjet's own (compared by decoding, since field order may differ), with the same size as @bufbuild/protobuf's.");
-checks.push("Decode: every library decodes the reference bytes (@bufbuild/protobuf's encoding, the input of all decode cells) and re-encodes them to an equal message.");
-checks.push("JSON: ProtoJSON from pbjet, @bufbuild/protobuf and protobufjs+protojson reads back (in @bufbuild/protobuf and in pbjet) to an equal message; protobufjs's toObject JSON round-trips through protobufjs.");
+checks.push(
+  "Binary: every library's encoding of the fixture decodes in pbjet to a message `equals` to pbjet's own (compared by decoding, since field order may differ), with the same size as @bufbuild/protobuf's.",
+);
+checks.push(
+  "Decode: every library decodes the reference bytes (@bufbuild/protobuf's encoding, the input of all decode cells) and re-encodes them to an equal message.",
+);
+checks.push(
+  "JSON: ProtoJSON from pbjet, @bufbuild/protobuf and protobufjs+protojson reads back (in @bufbuild/protobuf and in pbjet) to an equal message; protobufjs's toObject JSON round-trips through protobufjs.",
+);
 checks.push("The field read by decode-read-one-field-encode has the same value in every library.");
-console.log(`pbjet matrix (${quick ? "quick" : "full"}): ${fixtures.length} fixtures × ${ops.length} operations; node ${process.version} ${gcFlags.join(" ")}`);
+console.log(
+  `pbjet matrix (${quick ? "quick" : "full"}): ${fixtures.length} fixtures × ${ops.length} operations; node ${process.version} ${gcFlags.join(" ")}`,
+);
 console.log(`machine: ${machine.cpu}, nproc ${machine.nproc}`);
 if (problems.length > 0) {
   console.log(`\ncorrectness problems (rows excluded from timing where they occur):`);
@@ -254,7 +286,15 @@ if (checkOnly) {
 // Timing
 
 const TIMED_ORDER: LibId[] = ["pbjet", "pbjetAA", "es", "pjsKeep", "pjsDefault", "pjsProtojson", "json"];
-const SHORT: Record<LibId, string> = { pbjet: "pbjet", pbjetAA: "A/A", es: "es", pjsKeep: "pjs-keep", pjsDefault: "pjs-dflt", pjsProtojson: "pjs-pjson", json: "JSON" };
+const SHORT: Record<LibId, string> = {
+  pbjet: "pbjet",
+  pbjetAA: "A/A",
+  es: "es",
+  pjsKeep: "pjs-keep",
+  pjsDefault: "pjs-dflt",
+  pjsProtojson: "pjs-pjson",
+  json: "JSON",
+};
 const cells: CellOutcome[] = [];
 const method = `tinybench-driven rounds; in each round every row runs one slice of about ${sliceMs} ms (a batch of calls sized in warm-up), rows in a fresh seeded order each round; ops/s = a row's summed calls over the process CPU time of its slices (so time the process spent descheduled by other processes does not count; on a quiet machine CPU time and wall time agree, and the wall-clock rates are kept in packages/protobuf-bench/results/); ${budgetMs} ms of rounds per cell (at least ${minRounds} rounds) after ${warmupMs} ms (CPU time) of warm-up per row (a quarter of that for the A/A and JSON rows) and two unmeasured rounds; all rows in one process, node --single-threaded-gc, a full GC between cells; inputs are Uint8Array (decode) and strings (JSON decode)`;
 
@@ -280,12 +320,21 @@ for (const fx of fixtures) {
       hz[c.key as LibId] = c.hz;
       hzWall[c.key as LibId] = c.hzWall;
     }
-    cells.push({ fixture: fx.id, op, hz, hzWall, rounds: r.rounds, cpuShare: r.contenders.reduce((a, c) => a + c.cpuMs, 0) / r.contenders.reduce((a, c) => a + c.ms, 0) });
+    cells.push({
+      fixture: fx.id,
+      op,
+      hz,
+      hzWall,
+      rounds: r.rounds,
+      cpuShare: r.contenders.reduce((a, c) => a + c.cpuMs, 0) / r.contenders.reduce((a, c) => a + c.ms, 0),
+    });
     const base = hz.pbjet;
     const parts = r.contenders
       .filter((c) => c.key !== "pbjet")
       .map((c) => `${SHORT[c.key as LibId]} ${base ? (c.hz / base).toFixed(2) + "x" : Math.round(c.hz) + "/s"}`);
-    console.log(`${fx.id.padEnd(17)} ${op.padEnd(11)} pbjet ${base ? Math.round(base).toLocaleString("en-US").padStart(10) + "/s" : "         –  "} | ${parts.join(" | ")}  (${r.rounds} rounds, cpu ${Math.round((cells[cells.length - 1].cpuShare ?? 1) * 100)}%)`);
+    console.log(
+      `${fx.id.padEnd(17)} ${op.padEnd(11)} pbjet ${base ? Math.round(base).toLocaleString("en-US").padStart(10) + "/s" : "         –  "} | ${parts.join(" | ")}  (${r.rounds} rounds, cpu ${Math.round((cells[cells.length - 1].cpuShare ?? 1) * 100)}%)`,
+    );
   }
 }
 const timingMs = performance.now() - timingStart;
@@ -323,7 +372,12 @@ writeFileSync(join(resultsDir, `matrix-${report.mode}.json`), JSON.stringify(rep
 
 if (write) {
   const mdPath = join(repoRoot, "BENCHMARKS.md");
-  writeMarkedSection(mdPath, "matrix", markdown, `## Matrix\n\npbjet side by side with @bufbuild/protobuf, protobufjs and plain JSON on realistic payloads (\`packages/protobuf-bench\`; run \`npm run bench\`, or \`npm run bench -- --quick\` for a short run). The tables between the markers are generated by that command.`);
+  writeMarkedSection(
+    mdPath,
+    "matrix",
+    markdown,
+    `## Matrix\n\npbjet side by side with @bufbuild/protobuf, protobufjs and plain JSON on realistic payloads (\`packages/protobuf-bench\`; run \`npm run bench\`, or \`npm run bench -- --quick\` for a short run). The tables between the markers are generated by that command.`,
+  );
   mkdirSync(join(repoRoot, "docs"), { recursive: true });
   writeFileSync(join(repoRoot, svgRel), svg);
   console.log(`\nwrote ${relative(process.cwd(), mdPath)} (Matrix section) and ${relative(process.cwd(), join(repoRoot, svgRel))}`);

@@ -36,10 +36,13 @@ const [schema, esSchema, build] = table[fixture];
 const bytes = pb.toBinary(schema, pb.create(schema, build() as never));
 
 const decode: (b: Uint8Array) => Any =
-  column === "es" ? (b) => es.fromBinary(esSchema, b)
-  : column === "eager" ? (b) => pb.fromBinary(schema, b)
-  : column === "lazy" ? (b) => pb.fromBinary(schema, b, { lazy: true })
-  : (b) => pb.fromBinary(schema, b, { lazy: true, validate: false });
+  column === "es"
+    ? (b) => es.fromBinary(esSchema, b)
+    : column === "eager"
+      ? (b) => pb.fromBinary(schema, b)
+      : column === "lazy"
+        ? (b) => pb.fromBinary(schema, b, { lazy: true })
+        : (b) => pb.fromBinary(schema, b, { lazy: true, validate: false });
 const encode: (m: Any) => Uint8Array = column === "es" ? (m) => es.toBinary(esSchema, m) : (m) => pb.toBinary(schema, m);
 
 function readAll(plan: Any, m: Any): number {
@@ -60,7 +63,8 @@ function readAll(plan: Any, m: Any): number {
 function inspectItem(m: Any): number {
   let n = 0;
   if (fixture === "logs") {
-    for (const rl of m.resourceLogs) for (const sl of rl.scopeLogs) for (const r of sl.logRecords) for (const a of r.attributes) if (a.key === "code.lineno") n++;
+    for (const rl of m.resourceLogs)
+      for (const sl of rl.scopeLogs) for (const r of sl.logRecords) for (const a of r.attributes) if (a.key === "code.lineno") n++;
   } else {
     for (const p of m.pages) for (const c of p.components) if (c.componentType === 3) n++;
   }
@@ -93,8 +97,16 @@ const run: () => unknown = {
   unmarshal: () => decode(bytes),
   pass: () => encode(decode(bytes)),
   readall: () => readAll(plan, decode(bytes)),
-  "inspect-item": () => { const m = decode(bytes); inspectItem(m); return encode(m); },
-  "inspect-group": () => { const m = decode(bytes); inspectGroup(m); return encode(m); },
+  "inspect-item": () => {
+    const m = decode(bytes);
+    inspectItem(m);
+    return encode(m);
+  },
+  "inspect-group": () => {
+    const m = decode(bytes);
+    inspectGroup(m);
+    return encode(m);
+  },
   filter: () => encode(filterSite(decode(bytes))),
 }[scenario]!;
 

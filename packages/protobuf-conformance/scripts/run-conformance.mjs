@@ -54,10 +54,14 @@ function runOnce(runner, env, failureList, textFailureList) {
   const outDir = mkdtempSync(join(tmpdir(), "pbjet-conformance-out-"));
   const args = [
     "--enforce_recommended",
-    "--maximum_edition", maximumEdition,
-    "--output_dir", outDir,
-    "--failure_list", join(pkgDir, failureList),
-    "--text_format_failure_list", join(pkgDir, textFailureList),
+    "--maximum_edition",
+    maximumEdition,
+    "--output_dir",
+    outDir,
+    "--failure_list",
+    join(pkgDir, failureList),
+    "--text_format_failure_list",
+    join(pkgDir, textFailureList),
     join(pkgDir, "bin/testee"),
   ];
   const result = spawnSync(runner, args, { env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 1 << 28 });
@@ -89,7 +93,13 @@ function run(runner, label, env, failureList, textFailureList, updatable = true)
   const r = runOnce(runner, env, failureList, textFailureList);
   console.log(`${runner} ${r.args.join(" ")}`);
   if (r.status !== 0) {
-    console.log(r.output.split("\n").filter((l) => /^ERROR|unexpected|succeeded/i.test(l)).slice(0, 40).join("\n"));
+    console.log(
+      r.output
+        .split("\n")
+        .filter((l) => /^ERROR|unexpected|succeeded/i.test(l))
+        .slice(0, 40)
+        .join("\n"),
+    );
   }
   console.log(r.summary.join("\n"));
   console.log(`(${label}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -102,7 +112,13 @@ function listHeader(label) {
 
 const runner = findRunner();
 const withBigInt = run(runner, "with BigInt", {}, "failure_list.txt", "text_format_failure_list.txt");
-const withoutBigInt = run(runner, "BigInt disabled", { PBJET_BIGINT_DISABLE: "1" }, "failure_list_nobigint.txt", "text_format_failure_list_nobigint.txt");
+const withoutBigInt = run(
+  runner,
+  "BigInt disabled",
+  { PBJET_BIGINT_DISABLE: "1" },
+  "failure_list_nobigint.txt",
+  "text_format_failure_list_nobigint.txt",
+);
 // Lazy decoding must pass the same suite: every binary input decoded as a lazy view.
 const lazy = run(runner, "lazy decoding", { PBJET_CONFORMANCE_LAZY: "1" }, "failure_list.txt", "text_format_failure_list.txt", false);
 process.exit(withBigInt || withoutBigInt || lazy);

@@ -22,15 +22,7 @@
 
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -102,9 +94,7 @@ function findBuf() {
     }
     if (dirname(dir) === dir) break;
   }
-  throw new ScriptError(
-    "cannot find buf. Run `npm install` in the repository root (it installs @bufbuild/buf), or set BUF=/path/to/buf.",
-  );
+  throw new ScriptError("cannot find buf. Run `npm install` in the repository root (it installs @bufbuild/buf), or set BUF=/path/to/buf.");
 }
 
 const buf = findBuf();
@@ -120,9 +110,7 @@ function runBuf(args, cwd) {
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", (err) =>
-      reject(new ScriptError(`failed to start buf (${buf.cmd}): ${err.message}`)),
-    );
+    child.on("error", (err) => reject(new ScriptError(`failed to start buf (${buf.cmd}): ${err.message}`)));
     child.on("close", (code) => resolvePromise({ code, stdout, stderr }));
   });
 }
@@ -293,15 +281,9 @@ async function buildWkt() {
   const entry = "pbjet_wkt_import_all.proto";
   const tryBuild = async (imports) => {
     writeFileSync(join(work, "buf.yaml"), "version: v2\n");
-    writeFileSync(
-      join(work, entry),
-      'syntax = "proto3";\n' + imports.map((f) => `import "${f}";\n`).join(""),
-    );
+    writeFileSync(join(work, entry), 'syntax = "proto3";\n' + imports.map((f) => `import "${f}";\n`).join(""));
     const out = join(work, "out.binpb");
-    const r = await runBuf(
-      ["build", ".", "--as-file-descriptor-set", "--exclude-source-info", "-o", out],
-      work,
-    );
+    const r = await runBuf(["build", ".", "--as-file-descriptor-set", "--exclude-source-info", "-o", out], work);
     return { ...r, out };
   };
   try {

@@ -80,26 +80,61 @@ function writeCases(): Case[] {
   const mk = (name: string, f: (w: es.BinaryWriter) => void): Case => ({
     name: `write ${name}`,
     impls: [
-      { name: "pbjet", fn: () => { const w = new pb.BinaryWriter(); f(w as unknown as es.BinaryWriter); return (w as Writer).finish(); } },
-      { name: "protobuf-es", fn: () => { const w = new es.BinaryWriter(); f(w); return w.finish(); } },
+      {
+        name: "pbjet",
+        fn: () => {
+          const w = new pb.BinaryWriter();
+          f(w as unknown as es.BinaryWriter);
+          return (w as Writer).finish();
+        },
+      },
+      {
+        name: "protobuf-es",
+        fn: () => {
+          const w = new es.BinaryWriter();
+          f(w);
+          return w.finish();
+        },
+      },
     ],
   });
   return [
-    mk("uint32 small x100", (w) => { for (const v of smallU32) w.tag(1, 0).uint32(v); }),
-    mk("uint32 large x100", (w) => { for (const v of largeU32) w.tag(1, 0).uint32(v); }),
-    mk("int32 negative x100", (w) => { for (const v of smallU32) w.int32(-v - 1); }),
-    mk("int64 bigint x100", (w) => { for (const v of int64s) w.int64(v); }),
-    mk("fixed32 x100", (w) => { for (const v of largeU32) w.fixed32(v); }),
-    mk("double x100", (w) => { for (const v of doubles) w.double(v); }),
-    mk("string ascii short x10", (w) => { for (const s of asciiShort) w.tag(2, 2).string(s); }),
-    mk("string ascii 2KB", (w) => { w.tag(2, 2).string(asciiLong); }),
-    mk("string non-ascii short x10", (w) => { for (const s of nonAsciiShort) w.tag(2, 2).string(s); }),
-    mk("string non-ascii 2KB", (w) => { w.tag(2, 2).string(nonAsciiLong); }),
-    mk("bytes 16B x10", (w) => { for (let i = 0; i < 10; i++) w.tag(3, 2).bytes(bytes16); }),
+    mk("uint32 small x100", (w) => {
+      for (const v of smallU32) w.tag(1, 0).uint32(v);
+    }),
+    mk("uint32 large x100", (w) => {
+      for (const v of largeU32) w.tag(1, 0).uint32(v);
+    }),
+    mk("int32 negative x100", (w) => {
+      for (const v of smallU32) w.int32(-v - 1);
+    }),
+    mk("int64 bigint x100", (w) => {
+      for (const v of int64s) w.int64(v);
+    }),
+    mk("fixed32 x100", (w) => {
+      for (const v of largeU32) w.fixed32(v);
+    }),
+    mk("double x100", (w) => {
+      for (const v of doubles) w.double(v);
+    }),
+    mk("string ascii short x10", (w) => {
+      for (const s of asciiShort) w.tag(2, 2).string(s);
+    }),
+    mk("string ascii 2KB", (w) => {
+      w.tag(2, 2).string(asciiLong);
+    }),
+    mk("string non-ascii short x10", (w) => {
+      for (const s of nonAsciiShort) w.tag(2, 2).string(s);
+    }),
+    mk("string non-ascii 2KB", (w) => {
+      w.tag(2, 2).string(nonAsciiLong);
+    }),
+    mk("bytes 16B x10", (w) => {
+      for (let i = 0; i < 10; i++) w.tag(3, 2).bytes(bytes16);
+    }),
     mk("fork/join 3 levels x10", (w) => {
       for (let i = 0; i < 10; i++) {
-        w.tag(4, 2).fork().tag(1, 0).uint32(i).tag(2, 2).fork().tag(1, 2).string("abc")
-          .tag(3, 2).fork().tag(1, 1).double(1.5).join().join().join();
+        w.tag(4, 2).fork().tag(1, 0).uint32(i).tag(2, 2).fork().tag(1, 2).string("abc").tag(3, 2).fork().tag(1, 1).double(1.5).join().join().join();
       }
     }),
     mk("fork/join 300B body x10", (w) => {
@@ -123,18 +158,111 @@ function readCases(): Case[] {
     ],
   });
   return [
-    mk("uint32 small x100", encodeWith((w) => smallU32.forEach((v) => w.uint32(v))), (r) => { let x: unknown; for (let i = 0; i < N; i++) x = r.uint32(); return x; }),
-    mk("uint32 large x100", encodeWith((w) => largeU32.forEach((v) => w.uint32(v))), (r) => { let x: unknown; for (let i = 0; i < N; i++) x = r.uint32(); return x; }),
-    mk("int32 negative x100", encodeWith((w) => smallU32.forEach((v) => w.int32(-v - 1))), (r) => { let x: unknown; for (let i = 0; i < N; i++) x = r.int32(); return x; }),
-    mk("int64 x100", encodeWith((w) => int64s.forEach((v) => w.int64(v))), (r) => { let x: unknown; for (let i = 0; i < N; i++) x = r.int64(); return x; }),
-    mk("fixed32 x100", encodeWith((w) => largeU32.forEach((v) => w.fixed32(v))), (r) => { let x: unknown; for (let i = 0; i < N; i++) x = r.fixed32(); return x; }),
-    mk("double x100", encodeWith((w) => doubles.forEach((v) => w.double(v))), (r) => { let x: unknown; for (let i = 0; i < N; i++) x = r.double(); return x; }),
-    mk("tag+skip varint x100", encodeWith((w) => smallU32.forEach((v) => w.tag(5, 0).uint32(v))), (r) => { let x: unknown; for (let i = 0; i < N; i++) { const [, t] = r.tag(); x = r.skip(t); } return x; }),
-    mk("string ascii short x10", encodeWith((w) => asciiShort.forEach((s) => w.string(s))), (r) => { let x: unknown; for (let i = 0; i < 10; i++) x = r.string(); return x; }),
-    mk("string ascii 2KB", encodeWith((w) => w.string(asciiLong)), (r) => r.string()),
-    mk("string non-ascii short x10", encodeWith((w) => nonAsciiShort.forEach((s) => w.string(s))), (r) => { let x: unknown; for (let i = 0; i < 10; i++) x = r.string(); return x; }),
-    mk("string non-ascii 2KB", encodeWith((w) => w.string(nonAsciiLong)), (r) => r.string()),
-    mk("bytes 16B x10", encodeWith((w) => { for (let i = 0; i < 10; i++) w.bytes(bytes16); }), (r) => { let x: unknown; for (let i = 0; i < 10; i++) x = r.bytes(); return x; }),
+    mk(
+      "uint32 small x100",
+      encodeWith((w) => smallU32.forEach((v) => w.uint32(v))),
+      (r) => {
+        let x: unknown;
+        for (let i = 0; i < N; i++) x = r.uint32();
+        return x;
+      },
+    ),
+    mk(
+      "uint32 large x100",
+      encodeWith((w) => largeU32.forEach((v) => w.uint32(v))),
+      (r) => {
+        let x: unknown;
+        for (let i = 0; i < N; i++) x = r.uint32();
+        return x;
+      },
+    ),
+    mk(
+      "int32 negative x100",
+      encodeWith((w) => smallU32.forEach((v) => w.int32(-v - 1))),
+      (r) => {
+        let x: unknown;
+        for (let i = 0; i < N; i++) x = r.int32();
+        return x;
+      },
+    ),
+    mk(
+      "int64 x100",
+      encodeWith((w) => int64s.forEach((v) => w.int64(v))),
+      (r) => {
+        let x: unknown;
+        for (let i = 0; i < N; i++) x = r.int64();
+        return x;
+      },
+    ),
+    mk(
+      "fixed32 x100",
+      encodeWith((w) => largeU32.forEach((v) => w.fixed32(v))),
+      (r) => {
+        let x: unknown;
+        for (let i = 0; i < N; i++) x = r.fixed32();
+        return x;
+      },
+    ),
+    mk(
+      "double x100",
+      encodeWith((w) => doubles.forEach((v) => w.double(v))),
+      (r) => {
+        let x: unknown;
+        for (let i = 0; i < N; i++) x = r.double();
+        return x;
+      },
+    ),
+    mk(
+      "tag+skip varint x100",
+      encodeWith((w) => smallU32.forEach((v) => w.tag(5, 0).uint32(v))),
+      (r) => {
+        let x: unknown;
+        for (let i = 0; i < N; i++) {
+          const [, t] = r.tag();
+          x = r.skip(t);
+        }
+        return x;
+      },
+    ),
+    mk(
+      "string ascii short x10",
+      encodeWith((w) => asciiShort.forEach((s) => w.string(s))),
+      (r) => {
+        let x: unknown;
+        for (let i = 0; i < 10; i++) x = r.string();
+        return x;
+      },
+    ),
+    mk(
+      "string ascii 2KB",
+      encodeWith((w) => w.string(asciiLong)),
+      (r) => r.string(),
+    ),
+    mk(
+      "string non-ascii short x10",
+      encodeWith((w) => nonAsciiShort.forEach((s) => w.string(s))),
+      (r) => {
+        let x: unknown;
+        for (let i = 0; i < 10; i++) x = r.string();
+        return x;
+      },
+    ),
+    mk(
+      "string non-ascii 2KB",
+      encodeWith((w) => w.string(nonAsciiLong)),
+      (r) => r.string(),
+    ),
+    mk(
+      "bytes 16B x10",
+      encodeWith((w) => {
+        for (let i = 0; i < 10; i++) w.bytes(bytes16);
+      }),
+      (r) => {
+        let x: unknown;
+        for (let i = 0; i < 10; i++) x = r.bytes();
+        return x;
+      },
+    ),
   ];
 }
 
@@ -174,7 +302,10 @@ function choiceCases(): Case[] {
     return pos;
   };
   const dest = new Uint8Array(1 << 20);
-  for (const [label, base] of [["ascii", "abcdefghij"], ["non-ascii", "grüße日本é"]] as const) {
+  for (const [label, base] of [
+    ["ascii", "abcdefghij"],
+    ["non-ascii", "grüße日本é"],
+  ] as const) {
     for (const len of [16, 32, 64, 128, 256, 1024, 16384]) {
       const s = base.repeat(Math.ceil(len / base.length)).slice(0, len);
       cases.push({
@@ -249,8 +380,27 @@ function choiceCases(): Case[] {
   cases.push({
     name: "split 16 large bigints",
     impls: [
-      { name: "asUintN+&/>>", fn: () => { let x = 0; for (const v of big) { const u = BigInt.asUintN(64, v); x += Number(u & m32) + Number(u >> s32); } return x; } },
-      { name: "asUintN(32)", fn: () => { let x = 0; for (const v of big) { x += Number(BigInt.asUintN(32, v)) + Number(BigInt.asUintN(32, v >> s32)); } return x; } },
+      {
+        name: "asUintN+&/>>",
+        fn: () => {
+          let x = 0;
+          for (const v of big) {
+            const u = BigInt.asUintN(64, v);
+            x += Number(u & m32) + Number(u >> s32);
+          }
+          return x;
+        },
+      },
+      {
+        name: "asUintN(32)",
+        fn: () => {
+          let x = 0;
+          for (const v of big) {
+            x += Number(BigInt.asUintN(32, v)) + Number(BigInt.asUintN(32, v >> s32));
+          }
+          return x;
+        },
+      },
     ],
   });
   return cases;

@@ -313,15 +313,29 @@ function repeatedScalarValuesInit(): Record<string, unknown> {
 
 function mapsInit(): Record<string, unknown> {
   const n = 10;
-  const m = (k: (i: number) => string, v: (i: number) => unknown) =>
-    Object.fromEntries(Array.from({ length: n }, (_, i) => [k(i), v(i)]));
+  const m = (k: (i: number) => string, v: (i: number) => unknown) => Object.fromEntries(Array.from({ length: n }, (_, i) => [k(i), v(i)]));
   return {
-    strStrField: m((i) => `key-${i}`, (i) => `value-${i}`),
-    int32Int32Field: m((i) => String(i * 37 - 100), (i) => i * 1000 + 1),
-    int64Int64Field: m((i) => String(BigInt(i) * BigInt(-1e12) - BigInt(1)), (i) => BigInt(i) * BigInt(1e13) + BigInt(1)),
+    strStrField: m(
+      (i) => `key-${i}`,
+      (i) => `value-${i}`,
+    ),
+    int32Int32Field: m(
+      (i) => String(i * 37 - 100),
+      (i) => i * 1000 + 1,
+    ),
+    int64Int64Field: m(
+      (i) => String(BigInt(i) * BigInt(-1e12) - BigInt(1)),
+      (i) => BigInt(i) * BigInt(1e13) + BigInt(1),
+    ),
     boolBoolField: { true: false, false: true },
-    strInt64Field: m((i) => `name-${i}`, (i) => BigInt(i) * BigInt(-1e9) - BigInt(1)),
-    uint32DoubleField: m((i) => String(i * 65537 + 1), (i) => i * 0.125 + 1),
+    strInt64Field: m(
+      (i) => `name-${i}`,
+      (i) => BigInt(i) * BigInt(-1e9) - BigInt(1),
+    ),
+    uint32DoubleField: m(
+      (i) => String(i * 65537 + 1),
+      (i) => i * 0.125 + 1,
+    ),
   };
 }
 
@@ -424,23 +438,86 @@ function messageCases(libs: Lib[]): { cases: Case[]; notes: [string, string[]][]
     { op: "toBinary", available: () => true, fn: (lib, p) => fresh("return lib.toBinary(s, m);", ["lib", lib], ["s", p.schema], ["m", p.message]) },
     { op: "fromBinary", available: () => true, fn: (lib, p) => fresh("return lib.fromBinary(s, b);", ["lib", lib], ["s", p.schema], ["b", p.bytes]) },
     { op: "create", available: () => true, fn: (lib, p, fx) => fresh("return lib.create(s, i);", ["lib", lib], ["s", p.schema], ["i", fx.init]) },
-    { op: "equals", available: () => true, fn: (lib, p) => fresh("return lib.equals(s, a, b);", ["lib", lib], ["s", p.schema], ["a", p.message], ["b", p.copy]) },
+    {
+      op: "equals",
+      available: () => true,
+      fn: (lib, p) => fresh("return lib.equals(s, a, b);", ["lib", lib], ["s", p.schema], ["a", p.message], ["b", p.copy]),
+    },
     { op: "clone", available: () => true, fn: (lib, p) => fresh("return lib.clone(s, m);", ["lib", lib], ["s", p.schema], ["m", p.message]) },
-    { op: "toJson", available: (lib) => !!lib.json.toJson, fn: (lib, p) => fresh("return f(s, m);", ["f", lib.json.toJson], ["s", p.schema], ["m", p.message]) },
-    { op: "fromJson", available: (lib) => !!lib.json.fromJson && !!lib.json.toJson, fn: (lib, p) => fresh("return f(s, j);", ["f", lib.json.fromJson], ["s", p.schema], ["j", p.json]) },
-    { op: "toJsonString", available: (lib) => !!lib.json.toJsonString, fn: (lib, p) => fresh("return f(s, m);", ["f", lib.json.toJsonString], ["s", p.schema], ["m", p.message]) },
-    { op: "fromJsonString", available: (lib) => !!lib.json.fromJsonString && !!lib.json.toJsonString, fn: (lib, p) => fresh("return f(s, j);", ["f", lib.json.fromJsonString], ["s", p.schema], ["j", p.jsonString]) },
+    {
+      op: "toJson",
+      available: (lib) => !!lib.json.toJson,
+      fn: (lib, p) => fresh("return f(s, m);", ["f", lib.json.toJson], ["s", p.schema], ["m", p.message]),
+    },
+    {
+      op: "fromJson",
+      available: (lib) => !!lib.json.fromJson && !!lib.json.toJson,
+      fn: (lib, p) => fresh("return f(s, j);", ["f", lib.json.fromJson], ["s", p.schema], ["j", p.json]),
+    },
+    {
+      op: "toJsonString",
+      available: (lib) => !!lib.json.toJsonString,
+      fn: (lib, p) => fresh("return f(s, m);", ["f", lib.json.toJsonString], ["s", p.schema], ["m", p.message]),
+    },
+    {
+      op: "fromJsonString",
+      available: (lib) => !!lib.json.fromJsonString && !!lib.json.toJsonString,
+      fn: (lib, p) => fresh("return f(s, j);", ["f", lib.json.fromJsonString], ["s", p.schema], ["j", p.jsonString]),
+    },
     // Lazy views (pbjet only): passthrough validated and trusted; presence of every field read
     // through a fresh view; a mutable copy of the root re-encoded around its untouched child views.
-    { op: "lazyPass", available: (lib) => !!lib.lazy, fn: (lib, p) => fresh("return lib.toBinary(s, z.fromBinary(s, b, o));", ["lib", lib], ["z", lib.lazy], ["s", p.schema], ["b", p.bytes], ["o", { lazy: true }]) },
-    { op: "lazyPassT", available: (lib) => !!lib.lazy, fn: (lib, p) => fresh("return lib.toBinary(s, z.fromBinary(s, b, o));", ["lib", lib], ["z", lib.lazy], ["s", p.schema], ["b", p.bytes], ["o", { lazy: true, validate: false }]) },
+    {
+      op: "lazyPass",
+      available: (lib) => !!lib.lazy,
+      fn: (lib, p) =>
+        fresh(
+          "return lib.toBinary(s, z.fromBinary(s, b, o));",
+          ["lib", lib],
+          ["z", lib.lazy],
+          ["s", p.schema],
+          ["b", p.bytes],
+          ["o", { lazy: true }],
+        ),
+    },
+    {
+      op: "lazyPassT",
+      available: (lib) => !!lib.lazy,
+      fn: (lib, p) =>
+        fresh(
+          "return lib.toBinary(s, z.fromBinary(s, b, o));",
+          ["lib", lib],
+          ["z", lib.lazy],
+          ["s", p.schema],
+          ["b", p.bytes],
+          ["o", { lazy: true, validate: false }],
+        ),
+    },
     {
       op: "lazyIsSet",
       available: (lib) => !!lib.lazy,
       fn: (lib, p) =>
-        fresh("const v = z.fromBinary(s, b, o); let n = 0; for (let i = 0; i < fs.length; i++) if (z.isFieldSet(v, fs[i])) n++; return n;", ["z", lib.lazy], ["s", p.schema], ["b", p.bytes], ["o", { lazy: true }], ["fs", (p.schema as pbjet.DescMessage).fields]),
+        fresh(
+          "const v = z.fromBinary(s, b, o); let n = 0; for (let i = 0; i < fs.length; i++) if (z.isFieldSet(v, fs[i])) n++; return n;",
+          ["z", lib.lazy],
+          ["s", p.schema],
+          ["b", p.bytes],
+          ["o", { lazy: true }],
+          ["fs", (p.schema as pbjet.DescMessage).fields],
+        ),
     },
-    { op: "lazyMutPass", available: (lib) => !!lib.lazy, fn: (lib, p) => fresh("return lib.toBinary(s, z.toMutable(s, z.fromBinary(s, b, o)));", ["lib", lib], ["z", lib.lazy], ["s", p.schema], ["b", p.bytes], ["o", { lazy: true }]) },
+    {
+      op: "lazyMutPass",
+      available: (lib) => !!lib.lazy,
+      fn: (lib, p) =>
+        fresh(
+          "return lib.toBinary(s, z.toMutable(s, z.fromBinary(s, b, o)));",
+          ["lib", lib],
+          ["z", lib.lazy],
+          ["s", p.schema],
+          ["b", p.bytes],
+          ["o", { lazy: true }],
+        ),
+    },
   ];
 
   const cases: Case[] = [];
@@ -489,7 +566,9 @@ function messageCases(libs: Lib[]): { cases: Case[]; notes: [string, string[]][]
           `${fx.name}: ${other.label}'s bytes decode in pbjet to a message that is not equal to pbjet's create(init)`,
         );
         if (!sameBytes(p.bytes, q.bytes)) {
-          console.log(`# note: ${fx.name}: pbjet writes ${p.bytes.length} bytes, ${other.label} ${q.bytes.length} bytes, not identical (both decode equal)`);
+          console.log(
+            `# note: ${fx.name}: pbjet writes ${p.bytes.length} bytes, ${other.label} ${q.bytes.length} bytes, not identical (both decode equal)`,
+          );
         }
         if (p.jsonString !== undefined && q.jsonString !== undefined && p.jsonString !== q.jsonString) {
           console.log(`# note: ${fx.name}: toJsonString differs between pbjet and ${other.label}`);
@@ -507,7 +586,7 @@ function step<T>(lib: Lib, fx: Fixture, what: string, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    throw new VerifyError(`${fx.name} (${fx.typeName}): ${lib.label} ${what} threw: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    throw new VerifyError(`${fx.name} (${fx.typeName}): ${lib.label} ${what} threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   }
 }
 
@@ -690,7 +769,7 @@ function bench(name: string, fn: () => unknown): Benchmark {
   b.run();
   if (b.error) {
     const e = b.error as unknown;
-    throw new Error(`${name}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    throw new Error(`${name}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   }
   return b;
 }

@@ -36,12 +36,7 @@ type Obj = Record<string, unknown>;
  * True if both messages are of the schema and have the same field values. NaN does not
  * equal NaN. Extensions and unknown fields are disregarded unless the options ask for them.
  */
-export function equals<Desc extends DescMessage>(
-  schema: Desc,
-  a: MessageShape<Desc>,
-  b: MessageShape<Desc>,
-  options?: EqualsOptions,
-): boolean {
+export function equals<Desc extends DescMessage>(schema: Desc, a: MessageShape<Desc>, b: MessageShape<Desc>, options?: EqualsOptions): boolean {
   return messagesEqual(schema, a as unknown as Obj, b as unknown as Obj, options ?? {});
 }
 
@@ -82,7 +77,12 @@ function anyEqual(a: Obj, b: Obj, opts: EqualsOptions): boolean | undefined {
   if (ua !== ub) return false;
   const desc = opts.registry!.getMessage(ua.substring(ua.lastIndexOf("/") + 1));
   if (desc === undefined) return undefined;
-  return messagesEqual(desc, fromBinary(desc, a.value as Uint8Array) as unknown as Obj, fromBinary(desc, b.value as Uint8Array) as unknown as Obj, opts);
+  return messagesEqual(
+    desc,
+    fromBinary(desc, a.value as Uint8Array) as unknown as Obj,
+    fromBinary(desc, b.value as Uint8Array) as unknown as Obj,
+    opts,
+  );
 }
 
 function extensionsEqual(schema: DescMessage, a: Message, b: Message, opts: EqualsOptions): boolean {

@@ -49,11 +49,7 @@ function contextOf(options: Partial<BinaryReadOptions> | undefined): DecodeConte
  * the field and byte offset on malformed input. Bytes fields of the result are views into
  * `bytes` (no copies). With `{ lazy: true }`, returns a lazy read-only view.
  */
-export function fromBinary<Desc extends DescMessage>(
-  schema: Desc,
-  bytes: Uint8Array,
-  options?: Partial<BinaryReadOptions>,
-): MessageShape<Desc> {
+export function fromBinary<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, options?: Partial<BinaryReadOptions>): MessageShape<Desc> {
   if (options?.lazy === true) {
     return fromBinaryLazy(schema, bytes, options);
   }

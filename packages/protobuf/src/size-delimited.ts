@@ -68,10 +68,7 @@ function peekAt(data: Uint8Array, streamOffset: number): Peek {
     if (i < 5) size |= (b & 0x7f) << (7 * i);
     if (b < 0x80) return { eof: false, size: size >>> 0, offset: i + 1 };
   }
-  throw new BinaryDecodeError(
-    `invalid varint: the size prefix at offset ${streamOffset} is longer than ${maxPrefixBytes} bytes`,
-    streamOffset,
-  );
+  throw new BinaryDecodeError(`invalid varint: the size prefix at offset ${streamOffset} is longer than ${maxPrefixBytes} bytes`, streamOffset);
 }
 
 /**

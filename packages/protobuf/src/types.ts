@@ -77,8 +77,7 @@ type MessageFieldNames<T extends Message> = Message extends T
       string;
 
 /** The message type described by a message descriptor: a generated type, or `Message`. */
-export type MessageShape<Desc extends DescMessage | GenMessage<Message>> =
-  Desc extends GenMessage<infer T> ? T : Message;
+export type MessageShape<Desc extends DescMessage | GenMessage<Message>> = Desc extends GenMessage<infer T> ? T : Message;
 
 /** The init type for `create()`: every field optional, nested messages as init objects too. */
 export type MessageInitShape<Desc extends DescMessage | GenMessage<Message>> =
@@ -89,12 +88,10 @@ export type MessageInitShape<Desc extends DescMessage | GenMessage<Message>> =
     : Record<string, unknown>;
 
 /** The type of an extension's value. */
-export type ExtensionValueShape<Desc extends DescExtension | GenExtension> =
-  Desc extends GenExtension<Message, infer T> ? T : unknown;
+export type ExtensionValueShape<Desc extends DescExtension | GenExtension> = Desc extends GenExtension<Message, infer T> ? T : unknown;
 
 /** The extendee message type of an extension. */
-export type Extendee<Desc extends DescExtension | GenExtension> =
-  Desc extends GenExtension<infer E> ? E : Message;
+export type Extendee<Desc extends DescExtension | GenExtension> = Desc extends GenExtension<infer E> ? E : Message;
 
 /** An init object for a message: all fields optional, messages recursively as init objects. */
 export type MessageInit<T extends Message> = {
@@ -115,9 +112,7 @@ type FieldInit<F> = F extends Uint8Array | bigint | string | number | boolean
           : F;
 
 type OneofADT = { case: string; value: unknown } | { case: undefined; value?: undefined };
-type OneofInit<F> = F extends { case: infer C; value: infer V }
-  ? { case: C; value: FieldInit<V> }
-  : { case: undefined; value?: undefined };
+type OneofInit<F> = F extends { case: infer C; value: infer V } ? { case: C; value: FieldInit<V> } : { case: undefined; value?: undefined };
 
 /** A file descriptor, as generated code exports it. */
 export type GenFile = DescFile;

@@ -117,9 +117,7 @@ export function fieldJsonType(f: GeneratedFile, field: DescField | DescExtension
         const item = scalarJson(field.scalar!);
         return item.includes("|") ? ["(", item, ")[]"] : [item, "[]"];
       }
-      return field.listKind === "enum"
-        ? [f.importJson(field.enum!), "[]"]
-        : [f.importJson(field.message!), "[]"];
+      return field.listKind === "enum" ? [f.importJson(field.enum!), "[]"] : [f.importJson(field.message!), "[]"];
     case "map": {
       const value: Printable =
         field.mapKind === "scalar" ? scalarJson(field.scalar!) : field.mapKind === "enum" ? f.importJson(field.enum!) : f.importJson(field.message!);

@@ -4,7 +4,17 @@
  */
 import type { DescEnum, DescExtension, DescField, DescFile, DescMessage, DescOneof, DescService } from "@pbjet/protobuf";
 import { FieldPresence, Edition } from "@pbjet/protobuf/reflect";
-import { featureOptionStrings, generatedFilePath, safeIdentifier, schemaName, shapeName, jsonTypeName, type GeneratedFile, type Printable, type Schema } from "@pbjet/protoplugin";
+import {
+  featureOptionStrings,
+  generatedFilePath,
+  safeIdentifier,
+  schemaName,
+  shapeName,
+  jsonTypeName,
+  type GeneratedFile,
+  type Printable,
+  type Schema,
+} from "@pbjet/protoplugin";
 import { embedFileDescriptor } from "./embed.js";
 import { enumValueDeclaration, fieldDeclaration } from "./declarations.js";
 import { fieldJsonType, fieldTypeScriptType } from "./field-types.js";
@@ -78,7 +88,13 @@ function generateMessage(f: GeneratedFile, desc: DescMessage, path: number[], op
   f.print("};");
   f.print();
   if (options.jsonTypes) generateMessageJson(f, desc);
-  f.print(f.jsDoc(undefined, [`Describes the message ${desc.typeName}.`, `Use \`create(${schemaName(desc)})\` to create a new message.`, ...deprecated(desc)]));
+  f.print(
+    f.jsDoc(undefined, [
+      `Describes the message ${desc.typeName}.`,
+      `Use \`create(${schemaName(desc)})\` to create a new message.`,
+      ...deprecated(desc),
+    ]),
+  );
   const typeArgs: Printable = options.jsonTypes ? [name, ", {jsonType: ", jsonTypeName(desc), "}"] : name;
   f.print(f.exportDecl("const", schemaName(desc)), ": ", f.codegen("GenMessage", true), "<", typeArgs, "> = /*@__PURE__*/");
   f.print("  ", f.codegen("messageDesc"), "(", descArgs(f, desc.file, path), ");");
@@ -122,7 +138,7 @@ function wktJsonType(f: GeneratedFile, desc: DescMessage): Printable | undefined
   if (desc.file.proto.package !== "google.protobuf") return undefined;
   switch (desc.typeName) {
     case "google.protobuf.Any":
-      return ["{\n  \"@type\"?: string;\n}"];
+      return ['{\n  "@type"?: string;\n}'];
     case "google.protobuf.Timestamp":
     case "google.protobuf.Duration":
     case "google.protobuf.FieldMask":
@@ -232,8 +248,14 @@ function propertyKey(name: string): string {
 function generateExtension(f: GeneratedFile, ext: DescExtension, path: number[]): void {
   f.print(f.jsDoc(ext, [`@generated from extension: ${fieldDeclaration(ext)}`]));
   f.print(
-    f.exportDecl("const", schemaName(ext)), ": ", f.codegen("GenExtension", true), "<", f.importShape(ext.extendee), ", ",
-    fieldTypeScriptType(f, ext), "> = /*@__PURE__*/",
+    f.exportDecl("const", schemaName(ext)),
+    ": ",
+    f.codegen("GenExtension", true),
+    "<",
+    f.importShape(ext.extendee),
+    ", ",
+    fieldTypeScriptType(f, ext),
+    "> = /*@__PURE__*/",
   );
   f.print("  ", f.codegen("extDesc"), "(", descArgs(f, ext.file, path), ");");
   f.print();

@@ -77,12 +77,7 @@ export interface GeneratedFile {
 }
 
 /** @internal Creates a generated file. */
-export function createGeneratedFile(
-  path: string,
-  options: EcmaScriptPluginOptions,
-  imports: RuntimeImports,
-  header: string,
-): GeneratedFile {
+export function createGeneratedFile(path: string, options: EcmaScriptPluginOptions, imports: RuntimeImports, header: string): GeneratedFile {
   const lines: Printable[][] = [];
   const localNames = new Set<string>();
 
@@ -92,8 +87,7 @@ export function createGeneratedFile(
     if (imports.wktFiles.has(file.proto.name) && own !== "./" + path) return createImportSymbol(name, imports.wkt, typeOnly);
     return createImportSymbol(name, own, typeOnly);
   };
-  const fileOf = (desc: DescMessage | DescEnum | DescExtension | DescService | DescFile): DescFile =>
-    desc.kind === "file" ? desc : desc.file;
+  const fileOf = (desc: DescMessage | DescEnum | DescExtension | DescService | DescFile): DescFile => (desc.kind === "file" ? desc : desc.file);
 
   const file: GeneratedFile = {
     path,
@@ -179,7 +173,8 @@ function isTemplateStrings(p: unknown): p is TemplateStringsArray {
 
 function compareModules(a: string, b: string): number {
   // Packages first, then relative paths; each alphabetically.
-  const ra = a.startsWith("."), rb = b.startsWith(".");
+  const ra = a.startsWith("."),
+    rb = b.startsWith(".");
   return ra === rb ? a.localeCompare(b) : ra ? 1 : -1;
 }
 

@@ -74,8 +74,23 @@ const EDITION_2024 = 1001;
 
 /** The well-known type files the runtime exports from its `wkt` module. */
 export const wktFiles: ReadonlySet<string> = new Set(
-  ["any", "api", "duration", "empty", "field_mask", "source_context", "struct", "timestamp", "type", "wrappers",
-   "descriptor", "compiler/plugin", "cpp_features", "java_features", "go_features"].map((n) => `google/protobuf/${n}.proto`),
+  [
+    "any",
+    "api",
+    "duration",
+    "empty",
+    "field_mask",
+    "source_context",
+    "struct",
+    "timestamp",
+    "type",
+    "wrappers",
+    "descriptor",
+    "compiler/plugin",
+    "cpp_features",
+    "java_features",
+    "go_features",
+  ].map((n) => `google/protobuf/${n}.proto`),
 );
 
 /** The default runtime imports: @pbjet/protobuf and its subpaths. */
@@ -206,7 +221,10 @@ function headerFor(name: string, version: string, parameter: string, tsNocheck: 
     for (const c of blocks) {
       license += lineComment(c) + "\n\n";
     }
-    const syntax = file.proto.syntax === "editions" ? `edition ${editionNames[file.proto.edition] ?? file.proto.edition}` : `syntax ${file.proto.syntax || "proto2"}`;
+    const syntax =
+      file.proto.syntax === "editions"
+        ? `edition ${editionNames[file.proto.edition] ?? file.proto.edition}`
+        : `syntax ${file.proto.syntax || "proto2"}`;
     const pkg = file.proto.package ? `package ${file.proto.package}, ` : "";
     from = `// @generated from file ${file.proto.name} (${pkg}${syntax})\n`;
     for (const option of featureOptionStrings(file.proto.options)) from += `// option ${option};\n`;
@@ -227,7 +245,11 @@ function headerFor(name: string, version: string, parameter: string, tsNocheck: 
 
 /** A comment's text as `//` line comments. */
 function lineComment(text: string): string {
-  return text.replace(/\n$/, "").split("\n").map((l) => `//${l}`).join("\n");
+  return text
+    .replace(/\n$/, "")
+    .split("\n")
+    .map((l) => `//${l}`)
+    .join("\n");
 }
 
 /** True if a generated file has nothing but its header and imports. */

@@ -97,12 +97,22 @@ describe("imports", () => {
       f.print(f.exportDecl("const", "create"), " = 1;");
       f.print("export const y = ", f.runtime("create"), "(", f.runtime("create"), ");");
     });
-    expect(body(ts)).toBe('import { create as create$1 } from "@pbjet/protobuf";\n\nexport const create = 1;\nexport const y = create$1(create$1);\n');
+    expect(body(ts)).toBe(
+      'import { create as create$1 } from "@pbjet/protobuf";\n\nexport const create = 1;\nexport const y = create$1(create$1);\n',
+    );
   });
   test("symbols of the same name from different modules get distinct names", () => {
     const ts = generate((f) => {
       f.print(f.exportDecl("type", "User"), " = string;");
-      f.print("export type A = [", f.import("User", "./a/user_pb", true), ", ", f.import("User", "./b/user_pb", true), ", ", f.import("User", "users"), "];");
+      f.print(
+        "export type A = [",
+        f.import("User", "./a/user_pb", true),
+        ", ",
+        f.import("User", "./b/user_pb", true),
+        ", ",
+        f.import("User", "users"),
+        "];",
+      );
     });
     expect(body(ts)).toBe(
       [
@@ -139,14 +149,22 @@ describe("imports", () => {
     ["js", "../c/x_pb.js"],
     ["ts", "../c/x_pb.ts"],
   ])("import_extension=%s applies to relative imports only", (ext, expected) => {
-    const ts = generate((f) => f.print(f.import("X", "./a/c/x_pb"), f.runtime("create")), { path: "a/b/out", parameter: `target=ts,import_extension=${ext}` });
+    const ts = generate((f) => f.print(f.import("X", "./a/c/x_pb"), f.runtime("create")), {
+      path: "a/b/out",
+      parameter: `target=ts,import_extension=${ext}`,
+    });
     expect(ts).toContain(`import { X } from "${expected}";`);
     expect(ts).toContain('import { create } from "@pbjet/protobuf";');
   });
 
   test("importSchema, importShape and importJson refer to the generated file of the descriptor", () => {
     const protos = [
-      fileProto({ name: "lib/one.proto", package: "one", messageType: [{ name: "Msg", nestedType: [{ name: "Inner" }] }], enumType: [{ name: "Kind", value: [{ name: "KIND_A", number: 0 }] }] }),
+      fileProto({
+        name: "lib/one.proto",
+        package: "one",
+        messageType: [{ name: "Msg", nestedType: [{ name: "Inner" }] }],
+        enumType: [{ name: "Kind", value: [{ name: "KIND_A", number: 0 }] }],
+      }),
       fileProto({ name: "app/two.proto", package: "two", dependency: ["lib/one.proto"] }),
     ];
     const plugin = createEcmaScriptPlugin({
@@ -158,7 +176,17 @@ describe("imports", () => {
         const inner = schema.registry.getMessage("one.Msg.Inner")!;
         const kind = schema.registry.getEnum("one.Kind")!;
         const ts = schema.registry.getMessage("google.protobuf.Timestamp");
-        f.print("export const a = [", f.importSchema(msg), ", ", f.importSchema(inner), ", ", f.importSchema(kind), ", ", f.importSchema(msg.file), "];");
+        f.print(
+          "export const a = [",
+          f.importSchema(msg),
+          ", ",
+          f.importSchema(inner),
+          ", ",
+          f.importSchema(kind),
+          ", ",
+          f.importSchema(msg.file),
+          "];",
+        );
         f.print("export type B = [", f.importShape(msg), ", ", f.importShape(inner), ", ", f.importShape(kind), ", ", f.importJson(msg), "];");
         if (ts) f.print("export const c = ", f.importSchema(ts), ";");
       },
@@ -179,7 +207,9 @@ describe("imports", () => {
       },
       { files: ["proto3.proto"] },
     );
-    expect(ts).toContain('import type { Timestamp } from "@pbjet/protobuf/wkt";\nimport { file_google_protobuf_timestamp, TimestampSchema } from "@pbjet/protobuf/wkt";');
+    expect(ts).toContain(
+      'import type { Timestamp } from "@pbjet/protobuf/wkt";\nimport { file_google_protobuf_timestamp, TimestampSchema } from "@pbjet/protobuf/wkt";',
+    );
   });
 });
 
@@ -198,7 +228,16 @@ describe("jsDoc", () => {
       { files: ["edge.proto"], parameter: "target=ts,keep_empty_files" },
     );
     expect(doc).toBe(
-      ["/**", " * Leading comment on JsHostileNames.", " * It spans two lines.", " *", " * Trailing comment on the JsHostileNames line.", " *", " * @generated from message X", " */"].join("\n"),
+      [
+        "/**",
+        " * Leading comment on JsHostileNames.",
+        " * It spans two lines.",
+        " *",
+        " * Trailing comment on the JsHostileNames line.",
+        " *",
+        " * @generated from message X",
+        " */",
+      ].join("\n"),
     );
     expect(none).toBe("");
     expect(extraOnly).toBe("  /**\n   * only this\n   */");

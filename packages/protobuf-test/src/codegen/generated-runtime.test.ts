@@ -41,7 +41,14 @@ describe("example.proto", () => {
     expect(equals(UserSchema, copy, back)).toBe(false);
     // The same bytes as with the schema loaded dynamically from the descriptor set.
     const dynamic = schema("example.User");
-    const init = { firstName: "Homer", lastName: "Simpson", active: true, manager: { firstName: "Montgomery", lastName: "Burns" }, locations: ["Springfield"], projects: { plant: "Sector 7G" } };
+    const init = {
+      firstName: "Homer",
+      lastName: "Simpson",
+      active: true,
+      manager: { firstName: "Montgomery", lastName: "Burns" },
+      locations: ["Springfield"],
+      projects: { plant: "Sector 7G" },
+    };
     expect(toBinary(dynamic, create(dynamic, init))).toEqual(bytes);
   });
   test("the schema is the restored descriptor", () => {
@@ -62,7 +69,13 @@ describe("example.proto", () => {
 
 describe("proto3.proto", () => {
   test("scalars round-trip, with 64-bit integers as bigint", () => {
-    const msg = create(ScalarValuesSchema, { int64Field: -5n, uint64Field: 18446744073709551615n, stringField: "ü", bytesField: new Uint8Array([0, 255]), doubleField: 1.5 });
+    const msg = create(ScalarValuesSchema, {
+      int64Field: -5n,
+      uint64Field: 18446744073709551615n,
+      stringField: "ü",
+      bytesField: new Uint8Array([0, 255]),
+      doubleField: 1.5,
+    });
     const back = fromBinary(ScalarValuesSchema, toBinary(ScalarValuesSchema, msg));
     expect(back.int64Field).toBe(-5n);
     expect(back.uint64Field).toBe(18446744073709551615n);
@@ -108,7 +121,14 @@ describe("enum objects", () => {
   test("the same keys, values and key order as the object of a TypeScript enum", () => {
     // What `enum Aliased { UNSPECIFIED = 0, ZERO = 0, ONE = 1, UNO = 1, EINS = 1, TWO = 2 }` compiles to.
     const tsEnum: Record<string, string | number> = {};
-    for (const [name, n] of [["UNSPECIFIED", 0], ["ZERO", 0], ["ONE", 1], ["UNO", 1], ["EINS", 1], ["TWO", 2]] as const) {
+    for (const [name, n] of [
+      ["UNSPECIFIED", 0],
+      ["ZERO", 0],
+      ["ONE", 1],
+      ["UNO", 1],
+      ["EINS", 1],
+      ["TWO", 2],
+    ] as const) {
       tsEnum[(tsEnum[name] = n)] = name;
     }
     expect(Object.entries(Aliased)).toEqual(Object.entries(tsEnum));

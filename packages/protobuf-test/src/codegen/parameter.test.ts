@@ -56,9 +56,7 @@ describe("parseParameter", () => {
       expect(() => parseParameter(`target=${value}`)).toThrow(PluginOptionError);
     });
     test("the error names the option and the accepted values", () => {
-      expect(() => parseParameter("target=java")).toThrow(
-        'invalid plugin option "target=java": expected ts, js, dts or a combination like js+dts',
-      );
+      expect(() => parseParameter("target=java")).toThrow('invalid plugin option "target=java": expected ts, js, dts or a combination like js+dts');
     });
     test("the last occurrence wins", () => {
       expect(parseParameter("target=ts,target=js").targets).toEqual(["js"]);

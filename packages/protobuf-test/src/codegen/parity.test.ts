@@ -34,7 +34,11 @@ function generateBoth(set: SetName, files: string[], parameter: string): Map<str
   });
   const theirRes = theirs.run(request);
   if (theirRes.error) throw new Error(`@bufbuild/protoc-gen-es: ${theirRes.error}`);
-  const ourRes = protocGenEs.run({ fileToGenerate: files, parameter, protoFile: set === "test-with-source-info" ? corpusFiles() : fromDescriptorSet(bytes) });
+  const ourRes = protocGenEs.run({
+    fileToGenerate: files,
+    parameter,
+    protoFile: set === "test-with-source-info" ? corpusFiles() : fromDescriptorSet(bytes),
+  });
   if (ourRes.error !== undefined) throw new Error(ourRes.error);
   const out = new Map<string, { ours: string; theirs: string }>();
   for (const f of theirRes.file) out.set(f.name, { theirs: f.content, ours: "" });
@@ -124,14 +128,18 @@ function expectParity(set: SetName, files: string[], parameter: string): void {
   }
 }
 
-const corpus = ["example.proto", "proto2.proto", "proto3.proto", "edge.proto", "edition2023.proto", "edition2023_delimited.proto", "edition2024.proto"];
+const corpus = [
+  "example.proto",
+  "proto2.proto",
+  "proto3.proto",
+  "edge.proto",
+  "edition2023.proto",
+  "edition2023_delimited.proto",
+  "edition2024.proto",
+];
 
 describe("generated code matches @bufbuild/protoc-gen-es", () => {
-  test.each([
-    ["target=ts"],
-    ["target=ts,json_types=true"],
-    ["target=ts,json_types=true,import_extension=js"],
-  ])("test corpus, %s", (parameter) => {
+  test.each([["target=ts"], ["target=ts,json_types=true"], ["target=ts,json_types=true,import_extension=js"]])("test corpus, %s", (parameter) => {
     expectParity("test-with-source-info", corpus, parameter);
   });
 
@@ -154,9 +162,23 @@ describe("generated code matches @bufbuild/protoc-gen-es", () => {
   });
 
   test("well-known types, descriptor.proto, plugin.proto and the feature files", () => {
-    const files = ["any", "api", "duration", "empty", "field_mask", "source_context", "struct", "timestamp", "type", "wrappers", "descriptor", "compiler/plugin", "cpp_features", "java_features", "go_features"].map(
-      (n) => `google/protobuf/${n}.proto`,
-    );
+    const files = [
+      "any",
+      "api",
+      "duration",
+      "empty",
+      "field_mask",
+      "source_context",
+      "struct",
+      "timestamp",
+      "type",
+      "wrappers",
+      "descriptor",
+      "compiler/plugin",
+      "cpp_features",
+      "java_features",
+      "go_features",
+    ].map((n) => `google/protobuf/${n}.proto`);
     expectParity("wkt", files, "target=ts,json_types=true");
   });
 

@@ -18,7 +18,9 @@ const inCi = process.env.CI === "true";
 
 function protoc(files: string[], options: string) {
   const out = mkdtempSync(join(tmpdir(), "pbjet-protoc-"));
-  const r = spawnSync("protoc", [`--plugin=protoc-gen-es=${plugin}`, `--es_out=${out}`, `--es_opt=${options}`, "-I", protoDir, ...files], { encoding: "utf8" });
+  const r = spawnSync("protoc", [`--plugin=protoc-gen-es=${plugin}`, `--es_out=${out}`, `--es_opt=${options}`, "-I", protoDir, ...files], {
+    encoding: "utf8",
+  });
   return { ...r, out };
 }
 

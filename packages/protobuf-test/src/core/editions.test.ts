@@ -10,15 +10,27 @@ import { fromHex, hex, oracleRegistry, registry, schema } from "../helpers";
 import { create, encodeError, oracleHex, rec } from "./util";
 
 const P = "pbjet.test.edition2023.Presence";
-const EXPLICIT = 1, IMPLICIT = 2, LEGACY_REQUIRED = 3;
+const EXPLICIT = 1,
+  IMPLICIT = 2,
+  LEGACY_REQUIRED = 3;
 
 describe("edition 2023 behaviour", () => {
   const desc = schema(P);
   test("IMPLICIT fields skip zero values, EXPLICIT fields write them", () => {
     const zeros = {
-      explicitInt32: 0, explicitString: "", explicitBytes: new Uint8Array(0), explicitOpenEnum: 0, explicitClosedEnum: 1,
-      implicitInt32: 0, implicitInt64: 0n, implicitString: "", implicitBytes: new Uint8Array(0), implicitBool: false,
-      implicitDouble: 0, implicitOpenEnum: 0, explicitSpelledUint32: 0,
+      explicitInt32: 0,
+      explicitString: "",
+      explicitBytes: new Uint8Array(0),
+      explicitOpenEnum: 0,
+      explicitClosedEnum: 1,
+      implicitInt32: 0,
+      implicitInt64: 0n,
+      implicitString: "",
+      implicitBytes: new Uint8Array(0),
+      implicitBool: false,
+      implicitDouble: 0,
+      implicitOpenEnum: 0,
+      explicitSpelledUint32: 0,
     };
     const bytes = toBinary(desc, create(desc, zeros));
     expect(hex(bytes)).toBe("080012001a0020002801f80100");
@@ -48,7 +60,11 @@ describe("edition 2023 behaviour", () => {
     const ok = { requiredInt32: 0, requiredString: "", requiredMessage: {}, requiredClosedEnum: 1, requiredDelimited: {} };
     expect(hex(toBinary(L, create(L, ok)))).toBe(oracleHex("pbjet.test.edition2023.LegacyRequired", ok));
     expect(hex(toBinary(L, create(L, ok)))).toBe("0800 1200 1a00 2001 2b2c".replace(/ /g, ""));
-    for (const [local, name] of [["requiredInt32", "required_int32"], ["requiredMessage", "required_message"], ["requiredDelimited", "required_delimited"]]) {
+    for (const [local, name] of [
+      ["requiredInt32", "required_int32"],
+      ["requiredMessage", "required_message"],
+      ["requiredDelimited", "required_delimited"],
+    ]) {
       expect(encodeError(L, create(L, { ...ok, [local]: undefined })).message).toContain(name);
     }
     expect(rec(fromBinary(L, new Uint8Array(0))).requiredInt32).toBe(0);
@@ -130,9 +146,17 @@ const ORACLE_DEFAULT_BUG = "pbjet.test.proto2.DefaultScalars.bytes_octal_hex";
 function fieldFacts(f: DescField | DescExtension | oracle.DescField | oracle.DescExtension, skipDefault: boolean): Record<string, unknown> {
   const a = f as Record<string, any>;
   const facts: Record<string, unknown> = {
-    name: a.name, number: a.number, fieldKind: a.fieldKind, scalar: a.scalar, presence: a.presence,
-    jsonName: a.jsonName, localName: a.localName, oneof: a.oneof?.localName,
-    message: a.message?.typeName, enum: a.enum?.typeName, enumOpen: a.enum?.open,
+    name: a.name,
+    number: a.number,
+    fieldKind: a.fieldKind,
+    scalar: a.scalar,
+    presence: a.presence,
+    jsonName: a.jsonName,
+    localName: a.localName,
+    oneof: a.oneof?.localName,
+    message: a.message?.typeName,
+    enum: a.enum?.typeName,
+    enumOpen: a.enum?.open,
   };
   switch (a.fieldKind) {
     case "list":

@@ -6,16 +6,36 @@
  */
 import * as oracle from "@bufbuild/protobuf";
 import {
-  ProtobufError, clearExtension, clone, fromBinary, getExtension, hasExtension, setExtension, toBinary,
-  type DescExtension, type DescMessage,
+  ProtobufError,
+  clearExtension,
+  clone,
+  fromBinary,
+  getExtension,
+  hasExtension,
+  setExtension,
+  toBinary,
+  type DescExtension,
+  type DescMessage,
 } from "@pbjet/protobuf";
 import { fromHex, hex, oracleRegistry, registry, schema } from "../helpers";
 import { create, rec, thrown, topLevelTags } from "./util";
 
 const scalarSample: Record<number, unknown[]> = {
-  1: [-2.5, 0], 2: [1.5], 3: [-(2n ** 63n), 5n], 4: [2n ** 64n - 1n, 1n], 5: [-7, 2 ** 31 - 1], 6: [2n ** 64n - 1n, 3n],
-  7: [2 ** 32 - 1, 9], 8: [true, false], 9: ["ü😀", ""], 12: [new Uint8Array([0, 1, 255]), new Uint8Array(0)],
-  13: [2 ** 32 - 1], 15: [-1], 16: [-1n], 17: [-(2 ** 31), 1], 18: [-(2n ** 63n), 2n],
+  1: [-2.5, 0],
+  2: [1.5],
+  3: [-(2n ** 63n), 5n],
+  4: [2n ** 64n - 1n, 1n],
+  5: [-7, 2 ** 31 - 1],
+  6: [2n ** 64n - 1n, 3n],
+  7: [2 ** 32 - 1, 9],
+  8: [true, false],
+  9: ["ü😀", ""],
+  12: [new Uint8Array([0, 1, 255]), new Uint8Array(0)],
+  13: [2 ** 32 - 1],
+  15: [-1],
+  16: [-1n],
+  17: [-(2 ** 31), 1],
+  18: [-(2n ** 63n), 2n],
 };
 
 function messageInit(desc: DescMessage): Record<string, unknown> {
@@ -60,11 +80,18 @@ const extensions = [...registry()].filter(
 
 test("the corpus has the extensions this suite is about", () => {
   const names = extensions.map((e) => e.typeName);
-  expect(names).toEqual(expect.arrayContaining([
-    "pbjet.test.proto2.groupext", "pbjet.test.proto2.repeatedgroupext", "pbjet.test.proto2.packed_enum_ext",
-    "pbjet.test.proto2.ExtensionScope.Deeper.deeper_bool_ext", "pbjet.test.proto2.SelfExtending.self_ext",
-    "pbjet.test.proto2.large_number_ext", "pbjet.test.edition2023.delimited_ext", "pbjet.test.edition2024.delimited_ext",
-  ]));
+  expect(names).toEqual(
+    expect.arrayContaining([
+      "pbjet.test.proto2.groupext",
+      "pbjet.test.proto2.repeatedgroupext",
+      "pbjet.test.proto2.packed_enum_ext",
+      "pbjet.test.proto2.ExtensionScope.Deeper.deeper_bool_ext",
+      "pbjet.test.proto2.SelfExtending.self_ext",
+      "pbjet.test.proto2.large_number_ext",
+      "pbjet.test.edition2023.delimited_ext",
+      "pbjet.test.edition2024.delimited_ext",
+    ]),
+  );
   expect(extensions.length).toBeGreaterThanOrEqual(40);
 });
 

@@ -134,6 +134,10 @@ describe("editions: message_encoding = DELIMITED", () => {
     roundTrip(D, { choice: { case: "oneofLengthPrefixed", value: {} } }, "4a00");
   });
   test("edition 2024 delimited fields", () => {
-    roundTrip("pbjet.test.edition2024.Encodings", { delimited: { value: 1 }, repeatedDelimited: [{ child: { value: 2 } }] }, "2b 0801 2c 33 12020802 34");
+    roundTrip(
+      "pbjet.test.edition2024.Encodings",
+      { delimited: { value: 1 }, repeatedDelimited: [{ child: { value: 2 } }] },
+      "2b 0801 2c 33 12020802 34",
+    );
   });
 });

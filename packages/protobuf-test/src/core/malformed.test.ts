@@ -144,9 +144,14 @@ describe("nesting depth", () => {
 
 describe("fuzz: random and mutated inputs decode or throw BinaryDecodeError", () => {
   const schemas = [
-    "pbjet.test.proto3.AllTypes", "pbjet.test.proto2.AllTypes", "pbjet.test.edition2023.AllTypes",
-    "pbjet.test.proto2.GroupFields", "pbjet.test.proto3.MapFields", "pbjet.test.edition2023.MessageEncoding",
-    "pbjet.test.edge.RecursiveA", "pbjet.test.proto3.EmptyMessage",
+    "pbjet.test.proto3.AllTypes",
+    "pbjet.test.proto2.AllTypes",
+    "pbjet.test.edition2023.AllTypes",
+    "pbjet.test.proto2.GroupFields",
+    "pbjet.test.proto3.MapFields",
+    "pbjet.test.edition2023.MessageEncoding",
+    "pbjet.test.edge.RecursiveA",
+    "pbjet.test.proto3.EmptyMessage",
   ].map((t) => schema(t));
 
   /** Decodes; if that works, the result must encode and decode again. Other errors fail. */
@@ -201,22 +206,46 @@ describe("fuzz: random and mutated inputs decode or throw BinaryDecodeError", ()
 
   // Valid encodings to mutate.
   const seeds: [DescMessage, Uint8Array][] = [
-    [schema("pbjet.test.proto3.AllTypes"), toBinary(schema("pbjet.test.proto3.AllTypes"), create(schema("pbjet.test.proto3.AllTypes"), {
-      scalars: { int32Field: -1, int64Field: 2n ** 40n, stringField: "héllo", doubleField: 1.5, bytesField: new Uint8Array([1, 2]) },
-      repeatedScalars: { int32Field: [1, -1, 300], doubleField: [1, 2], stringField: ["a", "b"] },
-      unpackedScalars: { int32Field: [1, 2], fixed64Field: [3n] },
-      messages: { nestedField: { a: 1, child: { b: "x", deeper: { values: ["v"] } } }, recursive: { recursive: {} } },
-      maps: { stringMessage: { k: { a: 1 } }, int64Int64: { "-5": 7n }, boolBool: { true: true } },
-      oneofs: { kind: { case: "messageValue", value: { a: 2 } }, second: { case: "secondString", value: "s" } },
-    }))],
-    [schema("pbjet.test.proto2.GroupFields"), toBinary(schema("pbjet.test.proto2.GroupFields"), create(schema("pbjet.test.proto2.GroupFields"), {
-      before: 1, optionalgroup: { a: 2, nestedgroup: { c: 3, d: ["x"] } }, repeatedgroup: [{ a: 1, b: [1, 2], msg: { int32Field: 5 } }, {}],
-      groupOneof: { case: "oneofgroup", value: { x: "y" } }, after: 9,
-    }))],
-    [schema("pbjet.test.edition2023.MessageEncoding"), toBinary(schema("pbjet.test.edition2023.MessageEncoding"), create(schema("pbjet.test.edition2023.MessageEncoding"), {
-      lengthPrefixed: { a: 1 }, delimited: { a: 2, recursive: { b: "r" } }, repeatedDelimited: [{}, { a: 3 }],
-      grouplike: { a: 1, nested: { a: 2, nested: {} } }, mapChild: { k: { a: 4 } },
-    }))],
+    [
+      schema("pbjet.test.proto3.AllTypes"),
+      toBinary(
+        schema("pbjet.test.proto3.AllTypes"),
+        create(schema("pbjet.test.proto3.AllTypes"), {
+          scalars: { int32Field: -1, int64Field: 2n ** 40n, stringField: "héllo", doubleField: 1.5, bytesField: new Uint8Array([1, 2]) },
+          repeatedScalars: { int32Field: [1, -1, 300], doubleField: [1, 2], stringField: ["a", "b"] },
+          unpackedScalars: { int32Field: [1, 2], fixed64Field: [3n] },
+          messages: { nestedField: { a: 1, child: { b: "x", deeper: { values: ["v"] } } }, recursive: { recursive: {} } },
+          maps: { stringMessage: { k: { a: 1 } }, int64Int64: { "-5": 7n }, boolBool: { true: true } },
+          oneofs: { kind: { case: "messageValue", value: { a: 2 } }, second: { case: "secondString", value: "s" } },
+        }),
+      ),
+    ],
+    [
+      schema("pbjet.test.proto2.GroupFields"),
+      toBinary(
+        schema("pbjet.test.proto2.GroupFields"),
+        create(schema("pbjet.test.proto2.GroupFields"), {
+          before: 1,
+          optionalgroup: { a: 2, nestedgroup: { c: 3, d: ["x"] } },
+          repeatedgroup: [{ a: 1, b: [1, 2], msg: { int32Field: 5 } }, {}],
+          groupOneof: { case: "oneofgroup", value: { x: "y" } },
+          after: 9,
+        }),
+      ),
+    ],
+    [
+      schema("pbjet.test.edition2023.MessageEncoding"),
+      toBinary(
+        schema("pbjet.test.edition2023.MessageEncoding"),
+        create(schema("pbjet.test.edition2023.MessageEncoding"), {
+          lengthPrefixed: { a: 1 },
+          delimited: { a: 2, recursive: { b: "r" } },
+          repeatedDelimited: [{}, { a: 3 }],
+          grouplike: { a: 1, nested: { a: 2, nested: {} } },
+          mapChild: { k: { a: 4 } },
+        }),
+      ),
+    ],
   ];
 
   test("seeds are valid", () => {

@@ -26,10 +26,21 @@ const keysByScalar: Record<number, string[]> = {
   9: ["", "a", "ключ", "😀", "with space"],
 };
 const valuesByScalar: Record<number, unknown[]> = {
-  1: [0, -1.5, Infinity], 2: [0, 2.5], 3: [0n, -(2n ** 63n)], 4: [0n, 2n ** 64n - 1n], 5: [0, -1, 2 ** 31 - 1],
-  6: [0n, 2n ** 64n - 1n], 7: [0, 2 ** 32 - 1], 8: [true, false], 9: ["", "v", "значение"],
-  12: [new Uint8Array(0), new Uint8Array([0, 255])], 13: [0, 2 ** 32 - 1], 15: [0, -(2 ** 31)],
-  16: [0n, -1n], 17: [0, -(2 ** 31)], 18: [0n, 2n ** 63n - 1n],
+  1: [0, -1.5, Infinity],
+  2: [0, 2.5],
+  3: [0n, -(2n ** 63n)],
+  4: [0n, 2n ** 64n - 1n],
+  5: [0, -1, 2 ** 31 - 1],
+  6: [0n, 2n ** 64n - 1n],
+  7: [0, 2 ** 32 - 1],
+  8: [true, false],
+  9: ["", "v", "значение"],
+  12: [new Uint8Array(0), new Uint8Array([0, 255])],
+  13: [0, 2 ** 32 - 1],
+  15: [0, -(2 ** 31)],
+  16: [0n, -1n],
+  17: [0, -(2 ** 31)],
+  18: [0n, 2n ** 63n - 1n],
 };
 
 function valuesFor(f: DescField & { fieldKind: "map" }): unknown[] {

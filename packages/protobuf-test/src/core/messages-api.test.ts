@@ -4,7 +4,18 @@
  */
 import * as pb from "@pbjet/protobuf";
 import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
-import { clearField, clone, createFileRegistry, createRegistry, equals, fromBinary, isFieldSet, isMessage, mergeFromBinary, toBinary } from "@pbjet/protobuf";
+import {
+  clearField,
+  clone,
+  createFileRegistry,
+  createRegistry,
+  equals,
+  fromBinary,
+  isFieldSet,
+  isMessage,
+  mergeFromBinary,
+  toBinary,
+} from "@pbjet/protobuf";
 import * as oracle from "@bufbuild/protobuf";
 import { descriptorSetBytes, fromHex, hex, oracleSchema, registry, schema } from "../helpers";
 import { create, rec, thrown } from "./util";
@@ -32,11 +43,13 @@ describe("create", () => {
     expect(b.repeatedNestedField).toEqual([]);
   });
   test("init objects, with nested init objects in messages, lists, maps and oneofs", () => {
-    const m = rec(create(ALL, {
-      messages: { nestedField: { a: 1, child: { b: "x" } }, repeatedNestedField: [{ a: 2 }] },
-      maps: { stringMessage: { k: { a: 3 } } },
-      oneofs: { kind: { case: "messageValue", value: { a: 4 } } },
-    }));
+    const m = rec(
+      create(ALL, {
+        messages: { nestedField: { a: 1, child: { b: "x" } }, repeatedNestedField: [{ a: 2 }] },
+        maps: { stringMessage: { k: { a: 3 } } },
+        oneofs: { kind: { case: "messageValue", value: { a: 4 } } },
+      }),
+    );
     expect(m.messages.$typeName).toBe("pbjet.test.proto3.MessageFields");
     expect(m.messages.nestedField.child.$typeName).toBe("pbjet.test.proto3.MessageFields.Nested");
     expect(m.messages.repeatedNestedField[0].$typeName).toBe("pbjet.test.proto3.MessageFields.Nested");
@@ -106,14 +119,21 @@ describe("equals", () => {
 });
 
 describe("clone", () => {
-  const full = () => fromBinary(ALL, toBinary(ALL, create(ALL, {
-    scalars: { int32Field: 1, bytesField: new Uint8Array([1]) },
-    optionalScalars: { int32Field: 0 },
-    repeatedScalars: { int64Field: [1n, 2n] },
-    messages: { nestedField: { child: { a: 1 } }, repeatedNestedField: [{ a: 2 }] },
-    maps: { stringMessage: { k: { a: 3 } }, int32Bytes: { 1: new Uint8Array([5]) } },
-    oneofs: { kind: { case: "messageValue", value: { a: 4 } } },
-  })));
+  const full = () =>
+    fromBinary(
+      ALL,
+      toBinary(
+        ALL,
+        create(ALL, {
+          scalars: { int32Field: 1, bytesField: new Uint8Array([1]) },
+          optionalScalars: { int32Field: 0 },
+          repeatedScalars: { int64Field: [1n, 2n] },
+          messages: { nestedField: { child: { a: 1 } }, repeatedNestedField: [{ a: 2 }] },
+          maps: { stringMessage: { k: { a: 3 } }, int32Bytes: { 1: new Uint8Array([5]) } },
+          oneofs: { kind: { case: "messageValue", value: { a: 4 } } },
+        }),
+      ),
+    );
   test("deep and independent", () => {
     const a = rec(full());
     const b = rec(clone(ALL, a as never));
@@ -286,7 +306,10 @@ describe("registries", () => {
     const r2 = createFileRegistry(proto3, (name) => registry().getFile(name));
     expect(r2.getMessage("pbjet.test.proto3.ScalarValues")).toBeDefined();
     // Merging file registries.
-    const r3 = createFileRegistry(r, createFileRegistry(byName.get("proto2.proto")!, (n) => byName.get(n)));
+    const r3 = createFileRegistry(
+      r,
+      createFileRegistry(byName.get("proto2.proto")!, (n) => byName.get(n)),
+    );
     expect(r3.getMessage("pbjet.test.proto2.AllTypes")).toBeDefined();
     expect(r3.getMessage("pbjet.test.proto3.AllTypes")).toBeDefined();
   });

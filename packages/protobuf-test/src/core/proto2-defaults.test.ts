@@ -82,7 +82,16 @@ describe.each(defaults)("%s", (name, value) => {
 
   test("clearField restores the default", () => {
     const m = rec(create(desc));
-    m[name] = typeof value === "string" ? "other" : typeof value === "boolean" ? !value : typeof value === "bigint" ? 1n : value instanceof Uint8Array ? new Uint8Array([9]) : 1;
+    m[name] =
+      typeof value === "string"
+        ? "other"
+        : typeof value === "boolean"
+          ? !value
+          : typeof value === "bigint"
+            ? 1n
+            : value instanceof Uint8Array
+              ? new Uint8Array([9])
+              : 1;
     expect(isFieldSet(m as never, field)).toBe(true);
     clearField(m as never, field);
     expect(isFieldSet(m as never, field)).toBe(false);
@@ -137,12 +146,20 @@ describe("defaults in more detail", () => {
 describe("required fields", () => {
   const R = schema("pbjet.test.proto2.RequiredFields");
   const complete = {
-    requiredInt32: 0, requiredString: "", requiredBytes: new Uint8Array(0), requiredEnum: 1,
-    requiredMessage: {}, requiredInt64Default: -1n,
+    requiredInt32: 0,
+    requiredString: "",
+    requiredBytes: new Uint8Array(0),
+    requiredEnum: 1,
+    requiredMessage: {},
+    requiredInt64Default: -1n,
   };
   const names: [string, string][] = [
-    ["requiredInt32", "required_int32"], ["requiredString", "required_string"], ["requiredBytes", "required_bytes"],
-    ["requiredEnum", "required_enum"], ["requiredMessage", "required_message"], ["requiredInt64Default", "required_int64_default"],
+    ["requiredInt32", "required_int32"],
+    ["requiredString", "required_string"],
+    ["requiredBytes", "required_bytes"],
+    ["requiredEnum", "required_enum"],
+    ["requiredMessage", "required_message"],
+    ["requiredInt64Default", "required_int64_default"],
   ];
 
   test("a complete message encodes like the oracle", () => {
@@ -167,9 +184,15 @@ describe("required fields", () => {
   test("nested: missing fields of a child, a repeated child, a map value and a oneof member", () => {
     const H = schema("pbjet.test.proto2.RequiredHolder");
     expect(encodeError(H, create(H, { optionalRequired: {} })).message).toContain("required_int32");
-    expect(encodeError(H, create(H, { repeatedRequired: [complete, { ...complete, requiredString: undefined }] })).message).toContain("required_string");
-    expect(encodeError(H, create(H, { holder: { case: "oneofRequired", value: { ...complete, requiredEnum: undefined } } })).message).toContain("required_enum");
-    expect(encodeError(R, create(R, { ...complete, mapChildren: { a: { ...complete, requiredBytes: undefined } } })).message).toContain("required_bytes");
+    expect(encodeError(H, create(H, { repeatedRequired: [complete, { ...complete, requiredString: undefined }] })).message).toContain(
+      "required_string",
+    );
+    expect(encodeError(H, create(H, { holder: { case: "oneofRequired", value: { ...complete, requiredEnum: undefined } } })).message).toContain(
+      "required_enum",
+    );
+    expect(encodeError(R, create(R, { ...complete, mapChildren: { a: { ...complete, requiredBytes: undefined } } })).message).toContain(
+      "required_bytes",
+    );
     expect(encodeError(R, create(R, { ...complete, child: {} })).message).toContain("RequiredFields");
     expect(() => toBinary(H, create(H, { optionalRequired: complete, repeatedRequired: [complete] }))).not.toThrow();
   });

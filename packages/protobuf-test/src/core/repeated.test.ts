@@ -14,7 +14,17 @@ const U64 = [0n, 300n, 2n ** 64n - 1n];
 const valuesByScalar: Record<number, unknown[]> = {
   1: [0, -0, -1.5, Infinity, NaN, Number.MAX_VALUE],
   2: [0, -1.5, 3.4028234663852886e38, -Infinity, NaN],
-  3: I64, 4: U64, 5: I32, 6: U64, 7: U32, 8: [true, false, true], 13: U32, 15: I32, 16: I64, 17: I32, 18: I64,
+  3: I64,
+  4: U64,
+  5: I32,
+  6: U64,
+  7: U32,
+  8: [true, false, true],
+  13: U32,
+  15: I32,
+  16: I64,
+  17: I32,
+  18: I64,
 };
 
 /** Scalar type number used on the wire (enums are int32). */

@@ -14,8 +14,18 @@ const P2_OPT = "pbjet.test.proto2.OptionalScalars";
 const I32 = [0, 1, -1, 127, 128, 2 ** 31 - 1, -(2 ** 31)];
 const U32 = [0, 1, 127, 128, 2 ** 31, 2 ** 32 - 1];
 const I64 = [
-  0n, 1n, -1n, 2n ** 31n, -(2n ** 31n), 2n ** 32n - 1n, 2n ** 32n, 2n ** 53n - 1n, 2n ** 53n + 1n,
-  -(2n ** 53n) - 1n, 2n ** 63n - 1n, -(2n ** 63n),
+  0n,
+  1n,
+  -1n,
+  2n ** 31n,
+  -(2n ** 31n),
+  2n ** 32n - 1n,
+  2n ** 32n,
+  2n ** 53n - 1n,
+  2n ** 53n + 1n,
+  -(2n ** 53n) - 1n,
+  2n ** 63n - 1n,
+  -(2n ** 63n),
 ];
 const U64 = [0n, 1n, 2n ** 31n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 53n + 1n, 2n ** 63n, 2n ** 64n - 1n];
 const F64 = [0, -0, 1.5, -1, 2 ** 53 + 2, Number.MAX_VALUE, Number.MIN_VALUE, -Number.MAX_VALUE, Infinity, -Infinity, NaN];
@@ -63,9 +73,21 @@ describe("implicit presence (proto3)", () => {
   const desc = schema(P3);
   test("a message with every field at zero encodes to nothing", () => {
     const msg = create(desc, {
-      doubleField: 0, floatField: 0, int32Field: 0, int64Field: 0n, uint32Field: 0, uint64Field: 0n,
-      sint32Field: 0, sint64Field: 0n, fixed32Field: 0, fixed64Field: 0n, sfixed32Field: 0,
-      sfixed64Field: 0n, boolField: false, stringField: "", bytesField: new Uint8Array(0),
+      doubleField: 0,
+      floatField: 0,
+      int32Field: 0,
+      int64Field: 0n,
+      uint32Field: 0,
+      uint64Field: 0n,
+      sint32Field: 0,
+      sint64Field: 0n,
+      fixed32Field: 0,
+      fixed64Field: 0n,
+      sfixed32Field: 0,
+      sfixed64Field: 0n,
+      boolField: false,
+      stringField: "",
+      bytesField: new Uint8Array(0),
     });
     expect(toBinary(desc, msg).length).toBe(0);
   });
@@ -94,16 +116,27 @@ describe("explicit presence writes zero values", () => {
   test.each([P3_OPT, P2_OPT])("%s: zero values of every type are serialized", (typeName) => {
     const desc = schema(typeName);
     const init = {
-      doubleField: 0, floatField: 0, int32Field: 0, int64Field: 0n, uint32Field: 0, uint64Field: 0n,
-      sint32Field: 0, sint64Field: 0n, fixed32Field: 0, fixed64Field: 0n, sfixed32Field: 0,
-      sfixed64Field: 0n, boolField: false, stringField: "", bytesField: new Uint8Array(0),
+      doubleField: 0,
+      floatField: 0,
+      int32Field: 0,
+      int64Field: 0n,
+      uint32Field: 0,
+      uint64Field: 0n,
+      sint32Field: 0,
+      sint64Field: 0n,
+      fixed32Field: 0,
+      fixed64Field: 0n,
+      sfixed32Field: 0,
+      sfixed64Field: 0n,
+      boolField: false,
+      stringField: "",
+      bytesField: new Uint8Array(0),
     };
     const ours = oursHex(typeName, init);
     expect(ours).toBe(oracleHex(typeName, init));
     expect(ours).toBe(
       (
-        "090000000000000000 1500000000 1800 2000 2800 3000 3800 4000 4d00000000 510000000000000000" +
-        "5d00000000 610000000000000000 6800 7200 7a00"
+        "090000000000000000 1500000000 1800 2000 2800 3000 3800 4000 4d00000000 510000000000000000" + "5d00000000 610000000000000000 6800 7200 7a00"
       ).replace(/ /g, ""),
     );
     const back = fromBinary(desc, fromHex(ours));
@@ -164,7 +197,11 @@ describe("out-of-range values are rejected on encode", () => {
     }
   });
   test("the oracle rejects the 32-bit ones too", () => {
-    for (const [field, value] of [["int32Field", 2 ** 31], ["uint32Field", -1], ["floatField", 1e39]] as const) {
+    for (const [field, value] of [
+      ["int32Field", 2 ** 31],
+      ["uint32Field", -1],
+      ["floatField", 1e39],
+    ] as const) {
       expect(() => oracleHex(P3, { [field]: value })).toThrow();
     }
   });

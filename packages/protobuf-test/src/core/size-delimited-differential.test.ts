@@ -54,7 +54,13 @@ describe.each(sets)("sizeDelimitedEncode vs the oracle: %s descriptor set", (set
 
 /** Random streams of messages of a random type, as bytes, with the oracle's descriptor. */
 const streamArb = fc
-  .constantFrom(...sets.flatMap((set) => messageTypes(registry(set)).filter((t) => isInitializable(t)).map((desc) => ({ set, desc }))))
+  .constantFrom(
+    ...sets.flatMap((set) =>
+      messageTypes(registry(set))
+        .filter((t) => isInitializable(t))
+        .map((desc) => ({ set, desc })),
+    ),
+  )
   .chain(({ set, desc }) =>
     fc.record({
       desc: fc.constant(desc),
@@ -123,7 +129,10 @@ describe("sizeDelimitedDecodeStream vs the oracle", () => {
   const piece = fc.oneof(
     { arbitrary: messageInit(desc, oracleSafe).map((init) => frame(pb.toBinary(desc, pb.create(desc, init)))), weight: 4 },
     { arbitrary: fc.constant(Uint8Array.of(0)), weight: 1 },
-    { arbitrary: fc.tuple(fc.nat({ max: 2 ** 32 - 1 }), fc.integer({ min: 1, max: 10 })).map(([v, n]) => Uint8Array.from(paddedVarint(v, n))), weight: 1 },
+    {
+      arbitrary: fc.tuple(fc.nat({ max: 2 ** 32 - 1 }), fc.integer({ min: 1, max: 10 })).map(([v, n]) => Uint8Array.from(paddedVarint(v, n))),
+      weight: 1,
+    },
     { arbitrary: fc.integer({ min: 1, max: 12 }).map((n) => new Uint8Array(n).fill(0x80)), weight: 1 },
     { arbitrary: fc.uint8Array({ minLength: 1, maxLength: 6 }), weight: 1 },
   );
@@ -131,23 +140,29 @@ describe("sizeDelimitedDecodeStream vs the oracle", () => {
 
   test("malformed, truncated and oversized streams: the same messages, then the same error", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(piece, { maxLength: 6 }), fc.double({ min: 0, max: 1, noNaN: true }), cutsArb(), limit, async (pieces, end, fractions, readMaxBytes) => {
-        const whole = concat(...pieces);
-        const stream = whole.subarray(0, Math.floor(end * (whole.length + 1)) % (whole.length + 1));
-        const chunks = splitAt(stream, cutsOf(fractions, stream.length));
-        const options = readMaxBytes === undefined ? {} : { readMaxBytes };
-        const b = await theirs(odesc, chunks, options);
-        const a = await ours(desc, chunks, options);
-        // Bodies that are not valid messages fail in both, with texts of their own.
-        if (b.error !== undefined && !/^(incomplete data|invalid varint|message size)/.test(b.error)) {
-          expect(a.messages).toEqual(b.messages);
-          expect(a.error).toBeDefined();
-          return;
-        }
-        expectSame(a, b);
-        // The alias gives the same results.
-        if (readMaxBytes !== undefined) expectSame(await ours(desc, chunks, { maxMessageSize: readMaxBytes }), b);
-      }),
+      fc.asyncProperty(
+        fc.array(piece, { maxLength: 6 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        cutsArb(),
+        limit,
+        async (pieces, end, fractions, readMaxBytes) => {
+          const whole = concat(...pieces);
+          const stream = whole.subarray(0, Math.floor(end * (whole.length + 1)) % (whole.length + 1));
+          const chunks = splitAt(stream, cutsOf(fractions, stream.length));
+          const options = readMaxBytes === undefined ? {} : { readMaxBytes };
+          const b = await theirs(odesc, chunks, options);
+          const a = await ours(desc, chunks, options);
+          // Bodies that are not valid messages fail in both, with texts of their own.
+          if (b.error !== undefined && !/^(incomplete data|invalid varint|message size)/.test(b.error)) {
+            expect(a.messages).toEqual(b.messages);
+            expect(a.error).toBeDefined();
+            return;
+          }
+          expectSame(a, b);
+          // The alias gives the same results.
+          if (readMaxBytes !== undefined) expectSame(await ours(desc, chunks, { maxMessageSize: readMaxBytes }), b);
+        },
+      ),
       fcParams(300),
     );
   });
@@ -191,7 +206,10 @@ describe("sizeDelimitedPeek vs the oracle", () => {
   }
 
   test("random bytes, mostly with continuation bits", () => {
-    const byte = fc.oneof({ arbitrary: fc.integer({ min: 0x80, max: 0xff }), weight: 4 }, { arbitrary: fc.integer({ min: 0, max: 0x7f }), weight: 1 });
+    const byte = fc.oneof(
+      { arbitrary: fc.integer({ min: 0x80, max: 0xff }), weight: 4 },
+      { arbitrary: fc.integer({ min: 0, max: 0x7f }), weight: 1 },
+    );
     fc.assert(
       fc.property(fc.array(byte, { maxLength: 14 }), fc.nat({ max: 3 }), (bytes, skip) => {
         // Also a subarray that does not start at offset 0 of its buffer.

@@ -106,7 +106,9 @@ describe("size limit", () => {
 
   test("the error names the offset of the prefix in the stream", async () => {
     const first = frame(bodyOfSize(5));
-    const { error } = await failure(pb.sizeDelimitedDecodeStream(desc, source(bytewise(concat(first, frame(bodyOfSize(200))))), { readMaxBytes: 100 }));
+    const { error } = await failure(
+      pb.sizeDelimitedDecodeStream(desc, source(bytewise(concat(first, frame(bodyOfSize(200))))), { readMaxBytes: 100 }),
+    );
     expectDecodeError(error, "message size 200 is larger than configured readMaxBytes 100");
     expect((error as pb.BinaryDecodeError).offset).toBe(first.length);
   });
@@ -156,7 +158,10 @@ describe("truncated streams", () => {
             ? { values: await collect(pb.sizeDelimitedDecodeStream(d, source(chunks))), error: undefined }
             : await failure(pb.sizeDelimitedDecodeStream(d, source(chunks)));
           if (!between) {
-            expectDecodeError(outcome.error, `incomplete data: the stream ended inside the ${cut - ends[whole] <= varint(bodies[whole].length).length - 1 ? "size prefix" : "message"} at offset ${ends[whole]}`);
+            expectDecodeError(
+              outcome.error,
+              `incomplete data: the stream ended inside the ${cut - ends[whole] <= varint(bodies[whole].length).length - 1 ? "size prefix" : "message"} at offset ${ends[whole]}`,
+            );
           }
           expect(outcome.values.map((m) => hex(pb.toBinary(d, m)))).toEqual(bodies.slice(0, whole).map(hex));
         }
@@ -170,7 +175,12 @@ describe("invalid size prefixes", () => {
   const tenContinuations = new Uint8Array(10).fill(0x80);
 
   test("sizeDelimitedPeek: 10 bytes with continuation bits are an invalid varint", () => {
-    for (const bytes of [tenContinuations, new Uint8Array(10).fill(0xff), concat(tenContinuations, [0x01]), concat(new Uint8Array(12).fill(0x81), [0])]) {
+    for (const bytes of [
+      tenContinuations,
+      new Uint8Array(10).fill(0xff),
+      concat(tenContinuations, [0x01]),
+      concat(new Uint8Array(12).fill(0x81), [0]),
+    ]) {
       let error: unknown;
       try {
         pb.sizeDelimitedPeek(bytes);
@@ -207,7 +217,11 @@ describe("invalid size prefixes", () => {
     expect(pb.sizeDelimitedPeek(Uint8Array.of(0xff, 0xff, 0xff, 0xff, 0x0f))).toEqual({ eof: false, size: 0xffffffff, offset: 5 });
     // 2^32 + 3 in 5 bytes, and 3 sign-extended to 10 bytes.
     expect(pb.sizeDelimitedPeek(Uint8Array.of(0x83, 0x80, 0x80, 0x80, 0x10))).toEqual({ eof: false, size: 3, offset: 5 });
-    expect(pb.sizeDelimitedPeek(Uint8Array.of(0x83, 0x80, 0x80, 0x80, 0xf0, 0xff, 0xff, 0xff, 0xff, 0x01))).toEqual({ eof: false, size: 3, offset: 10 });
+    expect(pb.sizeDelimitedPeek(Uint8Array.of(0x83, 0x80, 0x80, 0x80, 0xf0, 0xff, 0xff, 0xff, 0xff, 0x01))).toEqual({
+      eof: false,
+      size: 3,
+      offset: 10,
+    });
   });
 });
 

@@ -99,17 +99,19 @@ export function allTypes(): [SetName, pb.DescMessage][] {
  * type has no required fields).
  */
 export function streamCaseArb(maxMessages = 4, options?: InitOptions): fc.Arbitrary<StreamCase> {
-  return fc.constantFrom(...allTypes()).chain(([set, desc]) =>
-    fc
-      .array(
-        fc.oneof(
-          { arbitrary: canonicalArb(set, desc, { nan: false, depth: 1, maxElements: 2, maxLength: 6, ...options }), weight: 3 },
-          { arbitrary: fc.constant(new Uint8Array(0)), weight: hasRequired(desc) ? 0 : 1 },
-        ),
-        { maxLength: maxMessages },
-      )
-      .map((bodies) => ({ set, desc, bodies })),
-  );
+  return fc
+    .constantFrom(...allTypes())
+    .chain(([set, desc]) =>
+      fc
+        .array(
+          fc.oneof(
+            { arbitrary: canonicalArb(set, desc, { nan: false, depth: 1, maxElements: 2, maxLength: 6, ...options }), weight: 3 },
+            { arbitrary: fc.constant(new Uint8Array(0)), weight: hasRequired(desc) ? 0 : 1 },
+          ),
+          { maxLength: maxMessages },
+        )
+        .map((bodies) => ({ set, desc, bodies })),
+    );
 }
 
 /** Random cut positions of a stream of `length` bytes, from fractions. */

@@ -253,7 +253,9 @@ describe("sizeDelimitedDecodeStream: random streams", () => {
   test("frames written by sizeDelimitedEncode of eager messages and of views decode to the originals", async () => {
     await fc.assert(
       fc.asyncProperty(streamCaseArb(), cutsArb(), async ({ desc, bodies }, fractions) => {
-        const framed = bodies.map((b, i) => pb.sizeDelimitedEncode(desc, i % 2 === 0 ? pb.fromBinary(desc, b) : pb.fromBinary(desc, b, { lazy: true })));
+        const framed = bodies.map((b, i) =>
+          pb.sizeDelimitedEncode(desc, i % 2 === 0 ? pb.fromBinary(desc, b) : pb.fromBinary(desc, b, { lazy: true })),
+        );
         const stream = concat(...framed);
         expect(hex(stream)).toBe(hex(concat(...bodies.map(frame))));
         expectMessages(desc, await decode(desc, splitAt(stream, cutsOf(fractions, stream.length))), bodies);

@@ -100,10 +100,8 @@ describe("encoding", () => {
   });
 
   test("repeated strings and map keys/values encode like TextEncoder", () => {
-    expect(oursHex("pbjet.test.proto3.RepeatedScalarValues", { stringField: ["😀", "\uD800", ""] })).toBe(
-      "7204f09f9880" + "7203efbfbd" + "7200",
-    );
-    const init = { stringString: { "ключ": "значение", "\uDC00": "😀" } };
+    expect(oursHex("pbjet.test.proto3.RepeatedScalarValues", { stringField: ["😀", "\uD800", ""] })).toBe("7204f09f9880" + "7203efbfbd" + "7200");
+    const init = { stringString: { ключ: "значение", "\uDC00": "😀" } };
     expect(oursHex("pbjet.test.proto3.MapFields", init)).toBe(oracleHex("pbjet.test.proto3.MapFields", init));
   });
 });

@@ -64,17 +64,39 @@ export function create(desc: pb.DescMessage, init?: Record<string, unknown>): pb
 
 /** The oracle's BinaryWriter method that writes a scalar type (enums as int32). */
 const writerMethod: Record<number, string> = {
-  1: "double", 2: "float", 3: "int64", 4: "uint64", 5: "int32", 6: "fixed64", 7: "fixed32", 8: "bool",
-  9: "string", 12: "bytes", 13: "uint32", 15: "sfixed32", 16: "sfixed64", 17: "sint32", 18: "sint64",
+  1: "double",
+  2: "float",
+  3: "int64",
+  4: "uint64",
+  5: "int32",
+  6: "fixed64",
+  7: "fixed32",
+  8: "bool",
+  9: "string",
+  12: "bytes",
+  13: "uint32",
+  15: "sfixed32",
+  16: "sfixed64",
+  17: "sint32",
+  18: "sint64",
 };
 
 /** Wire type of a scalar type when not packed (enums: pass 5 for int32). */
 export function wireTypeOf(scalar: number): number {
   switch (scalar) {
-    case 1: case 6: case 16: return 1;
-    case 2: case 7: case 15: return 5;
-    case 9: case 12: return 2;
-    default: return 0;
+    case 1:
+    case 6:
+    case 16:
+      return 1;
+    case 2:
+    case 7:
+    case 15:
+      return 5;
+    case 9:
+    case 12:
+      return 2;
+    default:
+      return 0;
   }
 }
 

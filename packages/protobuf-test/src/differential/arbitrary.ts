@@ -121,7 +121,10 @@ function stringArbitrary(o: Opts): fc.Arbitrary<string> {
   if (o.loneSurrogates) {
     units.push(
       fc.string({
-        unit: fc.oneof(fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)), fc.constant("x")),
+        unit: fc.oneof(
+          fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+          fc.constant("x"),
+        ),
         maxLength: o.maxLength,
       }),
     );
@@ -181,9 +184,7 @@ export function isInitializable(desc: DescMessage, visiting: Set<string> = new S
 export function hasRequired(desc: DescMessage, seen: Set<string> = new Set()): boolean {
   if (seen.has(desc.typeName)) return false;
   seen.add(desc.typeName);
-  return desc.fields.some(
-    (f) => f.presence === LEGACY_REQUIRED || (f.message !== undefined && hasRequired(f.message, seen)),
-  );
+  return desc.fields.some((f) => f.presence === LEGACY_REQUIRED || (f.message !== undefined && hasRequired(f.message, seen)));
 }
 
 class Builder {
@@ -235,10 +236,7 @@ class Builder {
 
   private optional(arb: AnyArb): AnyArb {
     const p = this.o.setPercent;
-    return fc.oneof(
-      { arbitrary: fc.constant(undefined), weight: 100 - p },
-      { arbitrary: arb, weight: p },
-    );
+    return fc.oneof({ arbitrary: fc.constant(undefined), weight: 100 - p }, { arbitrary: arb, weight: p });
   }
 
   private oneof(oneof: DescOneof, depth: number): AnyArb | undefined {
@@ -368,12 +366,7 @@ export function wktElementBoxing(field: DescField | DescExtension): "struct" | u
 
 /** JSON values as a google.protobuf.Value can hold them: any double, NaN and infinities too. */
 function jsonValueArbitrary(depth: number, o: Opts): AnyArb {
-  const leaf = fc.oneof(
-    fc.constant(null),
-    fc.boolean(),
-    fc.double({ noNaN: !o.nan }),
-    stringArbitrary(o),
-  );
+  const leaf = fc.oneof(fc.constant(null), fc.boolean(), fc.double({ noNaN: !o.nan }), stringArbitrary(o));
   if (depth <= 0) return leaf;
   return fc.oneof(
     { arbitrary: leaf, weight: 4 },
@@ -412,9 +405,7 @@ function varint(v: bigint): number[] {
 export function unknownFieldsArbitrary(desc: DescMessage, options?: InitOptions): fc.Arbitrary<UnknownFieldInit[]> {
   const o = resolve(options);
   const known = new Set(desc.fields.map((f) => f.number));
-  const no = fc
-    .oneof(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 20000, max: 536870911 }))
-    .filter((n) => !known.has(n));
+  const no = fc.oneof(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 20000, max: 536870911 })).filter((n) => !known.has(n));
   const field = fc.oneof(
     fc.tuple(no, fc.bigInt({ min: 0n, max: UINT64_MAX })).map(([n, v]) => ({ no: n, wireType: 0, data: new Uint8Array(varint(v)) })),
     fc.tuple(no, fc.uint8Array({ minLength: 8, maxLength: 8 })).map(([n, data]) => ({ no: n, wireType: 1, data })),

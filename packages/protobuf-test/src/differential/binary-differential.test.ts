@@ -118,10 +118,8 @@ describe.each(sets)("extension differential: %s descriptor set", (set) => {
       if (typeof v === "object" && v !== null) return `message:${hex(encode(v))}`;
       return v;
     };
-    const normOurs = (v: unknown) =>
-      norm(v, (m) => pb.toBinary(ext.message!, m as never));
-    const normTheirs = (v: unknown) =>
-      norm(v, (m) => oracle.toBinary(oext.message!, m as oracle.Message));
+    const normOurs = (v: unknown) => norm(v, (m) => pb.toBinary(ext.message!, m as never));
+    const normTheirs = (v: unknown) => norm(v, (m) => oracle.toBinary(oext.message!, m as oracle.Message));
 
     // Defaults of an unset extension: an empty message (which may lack required fields, so
     // is compared with equals), or the same scalar or list.

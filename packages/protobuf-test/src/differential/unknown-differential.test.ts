@@ -95,9 +95,7 @@ function checkPartialDecode(
   // Nested unknown fields, and their place after the known fields, by the bytes.
   const again = pb.toBinary(ours, ourMsg);
   expect(hex(again)).toBe(hex(oracle.toBinary(theirs, theirMsg)));
-  expect(hex(pb.toBinary(ours, ourMsg, { writeUnknownFields: false }))).toBe(
-    hex(oracle.toBinary(theirs, theirMsg, { writeUnknownFields: false })),
-  );
+  expect(hex(pb.toBinary(ours, ourMsg, { writeUnknownFields: false }))).toBe(hex(oracle.toBinary(theirs, theirMsg, { writeUnknownFields: false })));
   if (reproducesOriginal) {
     // The same fields, known ones moved before unknown ones (in nested messages too)...
     expect(fieldSet(again)).toEqual(fieldSet(bytes));
@@ -108,9 +106,9 @@ function checkPartialDecode(
 
 describe.each(sets)("unknown fields: %s decoded as google.protobuf.Empty", (set) => {
   const empty = registry("test").getMessage("google.protobuf.Empty")!;
-  const oempty = oracle.createFileRegistry(
-    oracle.fromBinary(owkt.FileDescriptorSetSchema, descriptorSetBytes("test")),
-  ).getMessage("google.protobuf.Empty")!;
+  const oempty = oracle
+    .createFileRegistry(oracle.fromBinary(owkt.FileDescriptorSetSchema, descriptorSetBytes("test")))
+    .getMessage("google.protobuf.Empty")!;
   const types = messageTypes(registry(set)).filter((t) => isInitializable(t));
 
   test.each(types.map((t) => [t.typeName, t] as const))("%s", (_name, desc) => {
@@ -162,9 +160,7 @@ describe.each(sets)("unknown fields: %s decoded with fields removed", (set) => {
     const bytes = subsetDescriptorSet(set, drop);
     const ourSubset = pb.createFileRegistry(pb.fromBinary(PbFileDescriptorSetSchema, bytes));
     const theirSubset = oracle.createFileRegistry(oracle.fromBinary(owkt.FileDescriptorSetSchema, bytes));
-    const types = messageTypes(registry(set)).filter(
-      (t) => !t.file.name.startsWith("google/") && isInitializable(t) && t.fields.length > 0,
-    );
+    const types = messageTypes(registry(set)).filter((t) => !t.file.name.startsWith("google/") && isInitializable(t) && t.fields.length > 0);
 
     test("the smaller schemas lost fields", () => {
       const lost = types.filter((t) => ourSubset.getMessage(t.typeName)!.fields.length < t.fields.length);

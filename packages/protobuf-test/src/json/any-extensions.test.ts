@@ -21,13 +21,19 @@ describe("Any", () => {
     expect(pb.toJson(Any, any, { registry: reg })).toStrictEqual(json);
     expect(pb.toJsonString(Any, any, { registry: reg })).toBe(JSON.stringify(json));
     expect(pb.equals(Any, pb.fromJson(Any, json, { registry: reg }), any)).toBe(true);
-    expect(pb.toJson(Any, any, { registry: reg, useProtoFieldName: true })).toStrictEqual({ "@type": "type.googleapis.com/example.User", first_name: "Ann", projects: { x: "y" } });
+    expect(pb.toJson(Any, any, { registry: reg, useProtoFieldName: true })).toStrictEqual({
+      "@type": "type.googleapis.com/example.User",
+      first_name: "Ann",
+      projects: { x: "y" },
+    });
   });
 
   test("@type may come anywhere in the object", () => {
     const any = pb.fromJson(Any, { firstName: "Ann", "@type": "type.googleapis.com/example.User", lastName: "B" }, { registry: reg });
     expect(pb.toJson(Any, any, { registry: reg })).toStrictEqual({ "@type": "type.googleapis.com/example.User", firstName: "Ann", lastName: "B" });
-    expect(pb.toJson(Any, pb.fromJsonString(Any, '{"lastName":"B","@type":"type.googleapis.com/example.User"}', { registry: reg }), { registry: reg })).toStrictEqual({
+    expect(
+      pb.toJson(Any, pb.fromJsonString(Any, '{"lastName":"B","@type":"type.googleapis.com/example.User"}', { registry: reg }), { registry: reg }),
+    ).toStrictEqual({
       "@type": "type.googleapis.com/example.User",
       lastName: "B",
     });
@@ -61,7 +67,10 @@ describe("Any", () => {
   test("nested Any", () => {
     const inner = pack(Duration, { seconds: 2n });
     const outer = pb.create(Any, { typeUrl: "type.googleapis.com/google.protobuf.Any", value: pb.toBinary(Any, inner) });
-    const json = { "@type": "type.googleapis.com/google.protobuf.Any", value: { "@type": "type.googleapis.com/google.protobuf.Duration", value: "2s" } };
+    const json = {
+      "@type": "type.googleapis.com/google.protobuf.Any",
+      value: { "@type": "type.googleapis.com/google.protobuf.Duration", value: "2s" },
+    };
     expect(pb.toJson(Any, outer, { registry: reg })).toStrictEqual(json);
     expect(pb.equals(Any, pb.fromJson(Any, json, { registry: reg }), outer)).toBe(true);
   });
@@ -111,8 +120,14 @@ describe("Any", () => {
     expect(decodeError(Any, { "@type": "type.googleapis.com/google.protobuf.Duration", value: "x" }, { registry: reg })).toMatch(
       /Any\.value from JSON: "x" is not a duration/,
     );
-    expect(decodeError(Any, { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s", x: 1 }, { registry: reg })).toMatch(/unknown field "x"/);
-    const ignored = pb.fromJson(Any, { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s", x: 1 }, { registry: reg, ignoreUnknownFields: true });
+    expect(decodeError(Any, { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s", x: 1 }, { registry: reg })).toMatch(
+      /unknown field "x"/,
+    );
+    const ignored = pb.fromJson(
+      Any,
+      { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s", x: 1 },
+      { registry: reg, ignoreUnknownFields: true },
+    );
     expect(pb.toJson(Any, ignored, { registry: reg })).toStrictEqual({ "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" });
     expect(decodeError(Any, { "@type": "type.googleapis.com/example.User", nope: 1 }, { registry: reg })).toMatch(/unknown field "nope"/);
     expect(decodeError(Any, "x")).toMatch(/expected object/);

@@ -45,29 +45,34 @@ describe.each(sets)("JSON differential: %s descriptor set", (set) => {
   test.each(types.map((t) => [t.typeName, t] as const))("%s", (_name, desc) => {
     const odesc = oracleMessage(set, desc);
     fc.assert(
-      fc.property(messageInit(desc, { unknownFields: false, alwaysSetOneof: (o) => o.parent.typeName === "google.protobuf.Value" }), writeOptions, fc.nat(), (init, opts, seed) => {
-        const ours = jsonSafe(desc, pb.create(desc, init), seed, reg) as pb.Message;
-        const theirs = oracle.fromBinary(odesc, pb.toBinary(desc, ours));
-        const ourJson = pb.toJson(desc, ours, { ...opts, registry: reg });
-        const theirJson = oracle.toJson(odesc, theirs, { ...opts, registry: oreg });
-        // Same JSON as the oracle writes.
-        expect(ourJson).toEqual(theirJson);
-        // The text writer writes what JSON.stringify writes for the value.
-        const text = pb.toJsonString(desc, ours, { ...opts, registry: reg });
-        expect(text).toBe(JSON.stringify(ourJson));
-        expect(pb.toJsonString(desc, ours, { ...opts, registry: reg, prettySpaces: 2 })).toBe(JSON.stringify(ourJson, null, 2));
-        // The oracle reads our JSON to the same message.
-        const back = oracle.fromJsonString(odesc, text, { registry: oreg });
-        expect(viaText(oracle.toJson(odesc, back, { registry: oreg }))).toEqual(viaText(oracle.toJson(odesc, theirs, { registry: oreg })));
-        // We read the oracle's JSON to an equal message.
-        const theirText = oracle.toJsonString(odesc, theirs, { ...opts, registry: oreg });
-        const ourBack = pb.fromJsonString(desc, theirText, { registry: reg });
-        if (!containsNaN(init)) expect(pb.equals(desc, ourBack, ours)).toBe(true);
-        expect(viaText(pb.toJson(desc, ourBack, { registry: reg }))).toEqual(viaText(pb.toJson(desc, ours, { registry: reg })));
-        expect(JSON.parse(pb.toJsonString(desc, pb.fromJson(desc, theirJson, { registry: reg }), { ...opts, registry: reg }))).toEqual(
-          viaText(theirJson),
-        );
-      }),
+      fc.property(
+        messageInit(desc, { unknownFields: false, alwaysSetOneof: (o) => o.parent.typeName === "google.protobuf.Value" }),
+        writeOptions,
+        fc.nat(),
+        (init, opts, seed) => {
+          const ours = jsonSafe(desc, pb.create(desc, init), seed, reg) as pb.Message;
+          const theirs = oracle.fromBinary(odesc, pb.toBinary(desc, ours));
+          const ourJson = pb.toJson(desc, ours, { ...opts, registry: reg });
+          const theirJson = oracle.toJson(odesc, theirs, { ...opts, registry: oreg });
+          // Same JSON as the oracle writes.
+          expect(ourJson).toEqual(theirJson);
+          // The text writer writes what JSON.stringify writes for the value.
+          const text = pb.toJsonString(desc, ours, { ...opts, registry: reg });
+          expect(text).toBe(JSON.stringify(ourJson));
+          expect(pb.toJsonString(desc, ours, { ...opts, registry: reg, prettySpaces: 2 })).toBe(JSON.stringify(ourJson, null, 2));
+          // The oracle reads our JSON to the same message.
+          const back = oracle.fromJsonString(odesc, text, { registry: oreg });
+          expect(viaText(oracle.toJson(odesc, back, { registry: oreg }))).toEqual(viaText(oracle.toJson(odesc, theirs, { registry: oreg })));
+          // We read the oracle's JSON to an equal message.
+          const theirText = oracle.toJsonString(odesc, theirs, { ...opts, registry: oreg });
+          const ourBack = pb.fromJsonString(desc, theirText, { registry: reg });
+          if (!containsNaN(init)) expect(pb.equals(desc, ourBack, ours)).toBe(true);
+          expect(viaText(pb.toJson(desc, ourBack, { registry: reg }))).toEqual(viaText(pb.toJson(desc, ours, { registry: reg })));
+          expect(JSON.parse(pb.toJsonString(desc, pb.fromJson(desc, theirJson, { registry: reg }), { ...opts, registry: reg }))).toEqual(
+            viaText(theirJson),
+          );
+        },
+      ),
       fcParams(RUNS),
     );
   });

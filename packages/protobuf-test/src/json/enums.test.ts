@@ -12,7 +12,11 @@ const NullValue = registry().getEnum("google.protobuf.NullValue")!;
 
 test("names on output, numbers with enumAsInteger", () => {
   const msg = pb.create(Enums, { enumField: 1, optionalEnumField: 0, repeatedEnumField: [2, -1, 2147483647, -2147483648] });
-  const named = { enumField: "PROTO3_ENUM_YES", optionalEnumField: "PROTO3_ENUM_UNSPECIFIED", repeatedEnumField: ["PROTO3_ENUM_NO", "PROTO3_ENUM_NEGATIVE", "PROTO3_ENUM_LARGE", "PROTO3_ENUM_MIN"] };
+  const named = {
+    enumField: "PROTO3_ENUM_YES",
+    optionalEnumField: "PROTO3_ENUM_UNSPECIFIED",
+    repeatedEnumField: ["PROTO3_ENUM_NO", "PROTO3_ENUM_NEGATIVE", "PROTO3_ENUM_LARGE", "PROTO3_ENUM_MIN"],
+  };
   expect(pb.toJson(Enums, msg)).toStrictEqual(named);
   expect(pb.toJsonString(Enums, msg)).toBe(JSON.stringify(named));
   const numbers = { enumField: 1, optionalEnumField: 0, repeatedEnumField: [2, -1, 2147483647, -2147483648] };
@@ -41,18 +45,26 @@ test("unknown names are rejected", () => {
   expect(decodeError(Enums, { enumField: "NOPE" })).toBe(
     'cannot decode field pbjet.test.proto3.EnumFields.enum_field from JSON: "NOPE" is not a value of enum pbjet.test.proto3.Proto3Enum',
   );
-  expect(decodeError(Enums, { repeatedEnumField: ["PROTO3_ENUM_YES", "proto3_enum_yes"] })).toMatch(/repeated_enum_field\[1\] from JSON: "proto3_enum_yes"/);
+  expect(decodeError(Enums, { repeatedEnumField: ["PROTO3_ENUM_YES", "proto3_enum_yes"] })).toMatch(
+    /repeated_enum_field\[1\] from JSON: "proto3_enum_yes"/,
+  );
   const Maps = p3("MapFields");
   expect(decodeError(Maps, { stringEnum: { a: "X" } })).toMatch(/string_enum\["a"\] from JSON: "X" is not a value/);
 });
 
 test("with ignoreUnknownFields, unknown names are skipped: field unset, element and entry dropped", () => {
   const opts = { ignoreUnknownFields: true };
-  const msg = pb.fromJson(Enums, { enumField: "NOPE", optionalEnumField: "NOPE", repeatedEnumField: ["PROTO3_ENUM_YES", "NOPE", "PROTO3_ENUM_NO"] }, opts);
+  const msg = pb.fromJson(
+    Enums,
+    { enumField: "NOPE", optionalEnumField: "NOPE", repeatedEnumField: ["PROTO3_ENUM_YES", "NOPE", "PROTO3_ENUM_NO"] },
+    opts,
+  );
   expect(pb.toJson(Enums, msg)).toStrictEqual({ repeatedEnumField: ["PROTO3_ENUM_YES", "PROTO3_ENUM_NO"] });
   expect(pb.isFieldSet(msg, Enums.field.optionalEnumField)).toBe(false);
   const Maps = p3("MapFields");
-  expect(pb.toJson(Maps, pb.fromJson(Maps, { stringEnum: { a: "NOPE", b: "PROTO3_ENUM_YES" } }, opts))).toStrictEqual({ stringEnum: { b: "PROTO3_ENUM_YES" } });
+  expect(pb.toJson(Maps, pb.fromJson(Maps, { stringEnum: { a: "NOPE", b: "PROTO3_ENUM_YES" } }, opts))).toStrictEqual({
+    stringEnum: { b: "PROTO3_ENUM_YES" },
+  });
   const Oneofs = p3("OneofFields");
   expect((pb.fromJson(Oneofs, { enumValue: "NOPE" }, opts) as any).kind.case).toBeUndefined();
 });

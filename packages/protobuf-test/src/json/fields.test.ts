@@ -52,7 +52,9 @@ describe("field names", () => {
   });
 
   test("names are exact: other spellings are unknown", () => {
-    expect(decodeError(Names, { renamed_field: "x" })).toBe('cannot decode message pbjet.test.proto3.JsonNames from JSON: unknown field "renamed_field"');
+    expect(decodeError(Names, { renamed_field: "x" })).toBe(
+      'cannot decode message pbjet.test.proto3.JsonNames from JSON: unknown field "renamed_field"',
+    );
     expect(decodeError(Names, { PlainField: "x" })).toMatch(/unknown field "PlainField"/);
   });
 });
@@ -212,8 +214,12 @@ describe("oneofs", () => {
 describe("unknown fields and ignoreUnknownFields", () => {
   test("unknown keys are rejected, or ignored with the option", () => {
     for (const value of [1, "x", true, false, null, {}, [], { a: [{}] }]) {
-      expect(decodeError(Scalars, { unknownKey: value })).toBe('cannot decode message pbjet.test.proto3.ScalarValues from JSON: unknown field "unknownKey"');
-      expect(pb.toJson(Scalars, pb.fromJson(Scalars, { unknownKey: value, int32Field: 3 } as pb.JsonValue, { ignoreUnknownFields: true }))).toStrictEqual({ int32Field: 3 });
+      expect(decodeError(Scalars, { unknownKey: value })).toBe(
+        'cannot decode message pbjet.test.proto3.ScalarValues from JSON: unknown field "unknownKey"',
+      );
+      expect(
+        pb.toJson(Scalars, pb.fromJson(Scalars, { unknownKey: value, int32Field: 3 } as pb.JsonValue, { ignoreUnknownFields: true })),
+      ).toStrictEqual({ int32Field: 3 });
     }
   });
 

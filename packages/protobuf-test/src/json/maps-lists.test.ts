@@ -66,7 +66,9 @@ describe("maps", () => {
   });
 
   test("values must fit, and the error names the key", () => {
-    expect(decodeError(Maps, { stringInt64: { k: "x" } })).toBe('cannot decode field pbjet.test.proto3.MapFields.string_int64["k"] from JSON: "x" is not an int64');
+    expect(decodeError(Maps, { stringInt64: { k: "x" } })).toBe(
+      'cannot decode field pbjet.test.proto3.MapFields.string_int64["k"] from JSON: "x" is not an int64',
+    );
     expect(decodeError(Maps, { stringMessage: { k: { a: "x" } } })).toBe(
       'cannot decode field pbjet.test.proto3.MapFields.string_message["k"].a from JSON: "x" is not an int32',
     );
@@ -88,7 +90,13 @@ describe("maps", () => {
 
 describe("lists", () => {
   test("elements of every scalar type", () => {
-    const msg = pb.create(Repeated, { int32Field: [1, -1], int64Field: [1n, -1n], boolField: [true, false], stringField: ["a", ""], bytesField: [new Uint8Array([1])] });
+    const msg = pb.create(Repeated, {
+      int32Field: [1, -1],
+      int64Field: [1n, -1n],
+      boolField: [true, false],
+      stringField: ["a", ""],
+      bytesField: [new Uint8Array([1])],
+    });
     const json = { int32Field: [1, -1], int64Field: ["1", "-1"], boolField: [true, false], stringField: ["a", ""], bytesField: ["AQ=="] };
     expect(pb.toJson(Repeated, msg)).toStrictEqual(json);
     expect(pb.toJsonString(Repeated, msg)).toBe(JSON.stringify(json));
@@ -109,7 +117,9 @@ describe("lists", () => {
   });
 
   test("a list must be an array", () => {
-    expect(decodeError(Repeated, { int32Field: 1 })).toBe("cannot decode field pbjet.test.proto3.RepeatedScalarValues.int32_field from JSON: expected array, got 1");
+    expect(decodeError(Repeated, { int32Field: 1 })).toBe(
+      "cannot decode field pbjet.test.proto3.RepeatedScalarValues.int32_field from JSON: expected array, got 1",
+    );
     expect(decodeError(Repeated, { int32Field: {} })).toMatch(/expected array, got object/);
   });
 

@@ -27,13 +27,18 @@ test("prettySpaces indents as JSON.stringify does", () => {
     '{\n  "firstName": "a",\n  "manager": {\n    "active": true\n  },\n  "locations": [\n    "x",\n    "y"\n  ]\n}',
   );
   expect(pb.toJsonString(User, msg, { prettySpaces: 0 })).toBe('{"firstName":"a","manager":{"active":true},"locations":["x","y"]}');
-  expect(pb.toJsonString(User, msg, { prettySpaces: 4, useProtoFieldName: true })).toBe(JSON.stringify(pb.toJson(User, msg, { useProtoFieldName: true }), null, 4));
+  expect(pb.toJsonString(User, msg, { prettySpaces: 4, useProtoFieldName: true })).toBe(
+    JSON.stringify(pb.toJson(User, msg, { useProtoFieldName: true }), null, 4),
+  );
 });
 
 test("small messages, every option combination", () => {
-  sameText(User, pb.create(User, { firstName: "a\"b\\c\u0001\u2028😀", projects: { "k\"": "v" }, manager: {} }));
+  sameText(User, pb.create(User, { firstName: 'a"b\\c\u0001\u2028😀', projects: { 'k"': "v" }, manager: {} }));
   sameText(p3("EnumFields"), pb.create(p3("EnumFields"), { enumField: 1, repeatedEnumField: [0, 5, -1] }));
-  sameText(p3("ScalarValues"), pb.create(p3("ScalarValues"), { doubleField: Number.NaN, floatField: -Infinity, int64Field: -1n, bytesField: new Uint8Array([1]) }));
+  sameText(
+    p3("ScalarValues"),
+    pb.create(p3("ScalarValues"), { doubleField: Number.NaN, floatField: -Infinity, int64Field: -1n, bytesField: new Uint8Array([1]) }),
+  );
 });
 
 test("large lists and maps", () => {
@@ -64,8 +69,12 @@ test("large lists and maps", () => {
 test("errors are the same on both paths", () => {
   const big = pb.create(Repeated, { int32Field: Array.from({ length: 100 }, () => 1) }) as any;
   big.int32Field[70] = 1.5;
-  expect(() => pb.toJsonString(Repeated, big)).toThrow("cannot encode field pbjet.test.proto3.RepeatedScalarValues.int32_field[70] to JSON: 1.5 is not an int32");
-  expect(() => pb.toJson(Repeated, big)).toThrow("cannot encode field pbjet.test.proto3.RepeatedScalarValues.int32_field[70] to JSON: 1.5 is not an int32");
+  expect(() => pb.toJsonString(Repeated, big)).toThrow(
+    "cannot encode field pbjet.test.proto3.RepeatedScalarValues.int32_field[70] to JSON: 1.5 is not an int32",
+  );
+  expect(() => pb.toJson(Repeated, big)).toThrow(
+    "cannot encode field pbjet.test.proto3.RepeatedScalarValues.int32_field[70] to JSON: 1.5 is not an int32",
+  );
   const small = pb.create(Repeated, { int32Field: [1, 2] }) as any;
   small.int32Field[1] = "x";
   expect(() => pb.toJsonString(Repeated, small)).toThrow('int32_field[1] to JSON: "x" is not an int32');
@@ -74,7 +83,9 @@ test("errors are the same on both paths", () => {
 test("defaults of the options", () => {
   const msg = pb.create(p3("EnumFields"), { enumField: 2 });
   expect(pb.toJson(p3("EnumFields"), msg, {})).toStrictEqual({ enumField: "PROTO3_ENUM_NO" });
-  expect(pb.toJson(p3("EnumFields"), msg, { alwaysEmitImplicit: false, enumAsInteger: false, useProtoFieldName: false, registry: undefined })).toStrictEqual({
+  expect(
+    pb.toJson(p3("EnumFields"), msg, { alwaysEmitImplicit: false, enumAsInteger: false, useProtoFieldName: false, registry: undefined }),
+  ).toStrictEqual({
     enumField: "PROTO3_ENUM_NO",
   });
   expect(pb.fromJson(p3("EnumFields"), { enumField: "PROTO3_ENUM_NO" }, {})).toStrictEqual(msg);

@@ -58,10 +58,16 @@ describe("prototype pollution", () => {
     const ignored = pb.fromJsonString(p3("ScalarValues"), `{"__proto__": ${evil}, "constructor": ${evil}}`, { ignoreUnknownFields: true }) as any;
     expect(Object.getPrototypeOf(ignored)).toBe(Object.prototype);
     expect(ignored.polluted).toBeUndefined();
-    expect(decodeError(schema("google.protobuf.Any"), JSON.parse(`{"@type": "type.googleapis.com/example.User", "__proto__": ${evil}}`), { registry: reg })).toMatch(
-      /unknown field "__proto__"/,
+    expect(
+      decodeError(schema("google.protobuf.Any"), JSON.parse(`{"@type": "type.googleapis.com/example.User", "__proto__": ${evil}}`), {
+        registry: reg,
+      }),
+    ).toMatch(/unknown field "__proto__"/);
+    const any = pb.fromJsonString(
+      schema("google.protobuf.Any"),
+      `{"@type": "type.googleapis.com/google.protobuf.Struct", "value": {"__proto__": ${evil}}}`,
+      { registry: reg },
     );
-    const any = pb.fromJsonString(schema("google.protobuf.Any"), `{"@type": "type.googleapis.com/google.protobuf.Struct", "value": {"__proto__": ${evil}}}`, { registry: reg });
     expect(JSON.stringify(pb.toJson(schema("google.protobuf.Any"), any, { registry: reg }))).toBe(
       `{"@type":"type.googleapis.com/google.protobuf.Struct","value":{"__proto__":{"polluted":"yes","toString":"x"}}}`,
     );
@@ -97,7 +103,9 @@ describe("duplicate keys in JSON text", () => {
     ]) {
       const e = thrown(() => pb.fromJsonString(User, text));
       expect(e).toBeInstanceOf(pb.JsonDecodeError);
-      expect(e.message).toMatch(/^cannot decode message example\.User from JSON: invalid JSON: duplicate key "(firstName|lastName|k)" at position \d+$/);
+      expect(e.message).toMatch(
+        /^cannot decode message example\.User from JSON: invalid JSON: duplicate key "(firstName|lastName|k)" at position \d+$/,
+      );
     }
     expect(() => pb.fromJsonString(W, '{"struct": {"a": [{"x": 1, "x": 2}]}}')).toThrow(/duplicate key "x"/);
     expect(() => pb.mergeFromJsonString(User, pb.create(User), '{"a": 1, "a": 2}')).toThrow(/duplicate key "a"/);
@@ -186,7 +194,9 @@ describe("error classes", () => {
     expect(e1.path).toBe('maps.int32_message["5"].child.a');
     const e2 = thrown(() => pb.fromJson(p3("AllTypes"), { oneofs: { messageValue: { a: [] } } }));
     expect(e2.path).toBe("oneofs.message_value.a");
-    const e3 = thrown(() => pb.fromJson(W, { repeatedAny: [{}, { "@type": "type.googleapis.com/example.User", manager: { active: 1 } }] }, { registry: reg }));
+    const e3 = thrown(() =>
+      pb.fromJson(W, { repeatedAny: [{}, { "@type": "type.googleapis.com/example.User", manager: { active: 1 } }] }, { registry: reg }),
+    );
     expect(e3.path).toBe("repeated_any[1].manager.active");
   });
 
@@ -197,7 +207,9 @@ describe("error classes", () => {
     expect(e).toBeInstanceOf(pb.ProtobufError);
     expect(e.name).toBe("JsonEncodeError");
     expect(e.path).toBe("repeated_timestamp[1]");
-    expect(e.message).toMatch(/^cannot encode field pbjet\.test\.proto3\.WellKnownTypes\.repeated_timestamp\[1\] to JSON: seconds -1125899906842624 is out of range/);
+    expect(e.message).toMatch(
+      /^cannot encode field pbjet\.test\.proto3\.WellKnownTypes\.repeated_timestamp\[1\] to JSON: seconds -1125899906842624 is out of range/,
+    );
     const e2 = thrown(() => pb.toJsonString(W, msg));
     expect(e2.message).toBe(e.message);
   });

@@ -29,7 +29,7 @@ describe("output", () => {
       sfixed32Field: 2147483647,
       sfixed64Field: -1n,
       boolField: true,
-      stringField: "héllo \"wörld\" \n ✓ 🎉",
+      stringField: 'héllo "wörld" \n ✓ 🎉',
       bytesField: new Uint8Array([0, 1, 2, 0xfb, 0xff]),
     });
     const json = {
@@ -46,7 +46,7 @@ describe("output", () => {
       sfixed32Field: 2147483647,
       sfixed64Field: "-1",
       boolField: true,
-      stringField: "héllo \"wörld\" \n ✓ 🎉",
+      stringField: 'héllo "wörld" \n ✓ 🎉',
       bytesField: "AAEC+/8=",
     };
     expect(pb.toJson(Scalars, msg)).toStrictEqual(json);
@@ -122,10 +122,16 @@ describe("int32 and uint32 input", () => {
   });
 
   test.each([1.5, "1.5", 2147483648, -2147483649, "abc", "", " 1", "1 ", "0x10", "1e-2", true, {}, []])("int32 %p is rejected", (json) => {
-    expect(decodeError(Scalars, { int32Field: json })).toMatch(/^cannot decode field pbjet\.test\.proto3\.ScalarValues\.int32_field from JSON: .* is not an int32$/);
+    expect(decodeError(Scalars, { int32Field: json })).toMatch(
+      /^cannot decode field pbjet\.test\.proto3\.ScalarValues\.int32_field from JSON: .* is not an int32$/,
+    );
   });
 
-  test.each([[4294967295, 4294967295], ["4294967295", 4294967295], ["4.294967295e9", 4294967295]])("uint32 %p is %p", (json, value) => {
+  test.each([
+    [4294967295, 4294967295],
+    ["4294967295", 4294967295],
+    ["4.294967295e9", 4294967295],
+  ])("uint32 %p is %p", (json, value) => {
     expect(read({ uint32Field: json }).uint32Field).toBe(value);
     expect(read({ fixed32Field: json }).fixed32Field).toBe(value);
   });

@@ -116,7 +116,12 @@ export function jsonSafe(desc: pb.DescMessage, msg: Obj, seed = 0, reg: pb.Regis
 }
 
 function isWrapper(desc: pb.DescMessage): boolean {
-  return desc.typeName.startsWith("google.protobuf.") && desc.typeName.endsWith("Value") && desc.typeName !== "google.protobuf.Value" && desc.typeName !== "google.protobuf.ListValue";
+  return (
+    desc.typeName.startsWith("google.protobuf.") &&
+    desc.typeName.endsWith("Value") &&
+    desc.typeName !== "google.protobuf.Value" &&
+    desc.typeName !== "google.protobuf.ListValue"
+  );
 }
 
 function isStructField(field: pb.DescField): boolean {

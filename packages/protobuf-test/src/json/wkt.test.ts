@@ -92,8 +92,12 @@ describe("Timestamp", () => {
     expect(encodeError(Timestamp, { seconds: -62135596801n })).toBe(
       "cannot encode message google.protobuf.Timestamp to JSON: seconds -62135596801 is out of range (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)",
     );
-    expect(encodeError(Timestamp, { nanos: -1 })).toBe("cannot encode message google.protobuf.Timestamp to JSON: nanos -1 is out of range 0 to 999999999");
-    expect(encodeError(Timestamp, { nanos: 1000000000 })).toBe("cannot encode message google.protobuf.Timestamp to JSON: nanos 1000000000 is out of range 0 to 999999999");
+    expect(encodeError(Timestamp, { nanos: -1 })).toBe(
+      "cannot encode message google.protobuf.Timestamp to JSON: nanos -1 is out of range 0 to 999999999",
+    );
+    expect(encodeError(Timestamp, { nanos: 1000000000 })).toBe(
+      "cannot encode message google.protobuf.Timestamp to JSON: nanos 1000000000 is out of range 0 to 999999999",
+    );
     expect(encodeError(W, { timestamp: { seconds: 1n << 40n } })).toBe(
       "cannot encode field pbjet.test.proto3.WellKnownTypes.timestamp to JSON: seconds 1099511627776 is out of range (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)",
     );
@@ -131,9 +135,15 @@ describe("Duration", () => {
     expect(encodeError(Duration, { seconds: 315576000001n })).toBe(
       "cannot encode message google.protobuf.Duration to JSON: seconds 315576000001 is out of range -315576000000 to 315576000000",
     );
-    expect(encodeError(Duration, { seconds: 1n, nanos: -1 })).toBe("cannot encode message google.protobuf.Duration to JSON: the signs of seconds 1 and nanos -1 differ");
-    expect(encodeError(Duration, { seconds: -1n, nanos: 1 })).toBe("cannot encode message google.protobuf.Duration to JSON: the signs of seconds -1 and nanos 1 differ");
-    expect(encodeError(Duration, { nanos: 1000000000 })).toBe("cannot encode message google.protobuf.Duration to JSON: nanos 1000000000 is out of range -999999999 to 999999999");
+    expect(encodeError(Duration, { seconds: 1n, nanos: -1 })).toBe(
+      "cannot encode message google.protobuf.Duration to JSON: the signs of seconds 1 and nanos -1 differ",
+    );
+    expect(encodeError(Duration, { seconds: -1n, nanos: 1 })).toBe(
+      "cannot encode message google.protobuf.Duration to JSON: the signs of seconds -1 and nanos 1 differ",
+    );
+    expect(encodeError(Duration, { nanos: 1000000000 })).toBe(
+      "cannot encode message google.protobuf.Duration to JSON: nanos 1000000000 is out of range -999999999 to 999999999",
+    );
   });
 });
 
@@ -147,7 +157,9 @@ describe("FieldMask", () => {
   });
 
   test.each(["fooBar", "foo__bar", "foo_3_bar", "foo_", "Foo"])("path %p does not round-trip and cannot be written", (path) => {
-    expect(encodeError(FieldMask, { paths: [path] })).toBe(`cannot encode message google.protobuf.FieldMask to JSON: path "${path}" cannot be written in lowerCamelCase and read back`);
+    expect(encodeError(FieldMask, { paths: [path] })).toBe(
+      `cannot encode message google.protobuf.FieldMask to JSON: path "${path}" cannot be written in lowerCamelCase and read back`,
+    );
   });
 
   test("paths with underscores are not read", () => {
@@ -187,7 +199,9 @@ describe("Struct, Value, ListValue", () => {
   });
 
   test("Value without a kind, and non-finite numbers, cannot be written", () => {
-    expect(encodeError(Value, {})).toBe("cannot encode message google.protobuf.Value to JSON: google.protobuf.Value must have a value (kind is not set)");
+    expect(encodeError(Value, {})).toBe(
+      "cannot encode message google.protobuf.Value to JSON: google.protobuf.Value must have a value (kind is not set)",
+    );
     expect(encodeError(Value, { kind: { case: "numberValue", value: Number.NaN } })).toBe(
       "cannot encode message google.protobuf.Value to JSON: NaN cannot be a google.protobuf.Value number (JSON has no NaN or Infinity)",
     );
@@ -252,7 +266,9 @@ describe("wrappers", () => {
   });
 
   test("the wrapped value is checked", () => {
-    expect(decodeError(W, { int32Value: "x" })).toBe('cannot decode field pbjet.test.proto3.WellKnownTypes.int32_value from JSON: "x" is not an int32');
+    expect(decodeError(W, { int32Value: "x" })).toBe(
+      'cannot decode field pbjet.test.proto3.WellKnownTypes.int32_value from JSON: "x" is not an int32',
+    );
     expect(decodeError(W, { floatValue: 1e39 })).toMatch(/out of range for float/);
     expect(pb.toJson(wkt("Int32Value"), pb.fromJson(wkt("Int32Value"), 5))).toBe(5);
   });

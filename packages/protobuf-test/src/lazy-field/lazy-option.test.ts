@@ -71,9 +71,10 @@ describe("per-field lazy options", () => {
       return msg.unverified.children;
     }).toThrow(BinaryDecodeError);
     // One level deeper, the error waits until the bad child is read.
-    const deeper = new BinaryWriter().tag(2, WireType.LengthDelimited).bytes(
-      new BinaryWriter().tag(3, WireType.LengthDelimited).bytes(bad).finish(),
-    ).finish();
+    const deeper = new BinaryWriter()
+      .tag(2, WireType.LengthDelimited)
+      .bytes(new BinaryWriter().tag(3, WireType.LengthDelimited).bytes(bad).finish())
+      .finish();
     const msg = fromBinary(Holder, deeper) as Record<string, any>;
     expect(isLazyMessage(msg.unverified)).toBe(true);
     const children = msg.unverified.children;

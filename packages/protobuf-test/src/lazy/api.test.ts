@@ -167,6 +167,8 @@ describe("memory", () => {
     expect(hex(pb.toBinary(desc, view))).toBe(hex(bytes));
     const child = (view as unknown as Msg).optionalNestedMessage as pb.Message;
     const nested = desc.field.optionalNestedMessage.message!;
-    expect(hex(pb.toBinary(nested, child))).toBe(hex(pb.toBinary(nested, (pb.fromBinary(desc, bytes) as unknown as Msg).optionalNestedMessage as never)));
+    expect(hex(pb.toBinary(nested, child))).toBe(
+      hex(pb.toBinary(nested, (pb.fromBinary(desc, bytes) as unknown as Msg).optionalNestedMessage as never)),
+    );
   });
 });

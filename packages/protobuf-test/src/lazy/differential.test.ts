@@ -35,7 +35,9 @@ describe.each(sets)("lazy differential: %s descriptor set", (set) => {
     // Only types with a cycle of required message fields (which no finite message completes)
     // cannot be generated; they are decoded from empty and hand-made inputs elsewhere.
     expect(types.length).toBeGreaterThan(50);
-    const left = typesOf(set).filter((t) => !types.includes(t)).map((t) => t.typeName);
+    const left = typesOf(set)
+      .filter((t) => !types.includes(t))
+      .map((t) => t.typeName);
     expect(left.every((n) => n.includes("Required"))).toBe(true);
   });
 
@@ -79,9 +81,7 @@ describe.each(sets)("lazy differential: %s descriptor set", (set) => {
 
         const view = pb.fromBinary(desc, bytes, { lazy: true });
         // Without unknown fields, the view is encoded like the eager message.
-        expect(hex(pb.toBinary(desc, view, { writeUnknownFields: false }))).toBe(
-          hex(pb.toBinary(desc, eager, { writeUnknownFields: false })),
-        );
+        expect(hex(pb.toBinary(desc, view, { writeUnknownFields: false }))).toBe(hex(pb.toBinary(desc, eager, { writeUnknownFields: false })));
 
         // clone(): an ordinary message equal to the eager decode.
         const cloned = pb.clone(desc, view);
@@ -165,10 +165,13 @@ describe("canonical inputs", () => {
     // encoded, child views copied, unknown fields appended, exactly as the eager path does.
     for (const desc of encodableTypes(set)) {
       fc.assert(
-        fc.property(encodingArb(set, desc).filter((b) => hex(pb.toBinary(desc, pb.fromBinary(desc, b))) === hex(b)), (bytes) => {
-          const view = pb.fromBinary(desc, bytes, { lazy: true });
-          expect([desc.typeName, hex(pb.toBinary(desc, pb.toMutable(desc, view)))]).toEqual([desc.typeName, hex(bytes)]);
-        }),
+        fc.property(
+          encodingArb(set, desc).filter((b) => hex(pb.toBinary(desc, pb.fromBinary(desc, b))) === hex(b)),
+          (bytes) => {
+            const view = pb.fromBinary(desc, bytes, { lazy: true });
+            expect([desc.typeName, hex(pb.toBinary(desc, pb.toMutable(desc, view)))]).toEqual([desc.typeName, hex(bytes)]);
+          },
+        ),
         fcParams(3),
       );
     }

@@ -224,7 +224,8 @@ function mutateField(field: pb.DescField, msg: Msg, rng: Rng, side: Side, depth:
       let value: unknown;
       if (field.mapKind === "message") {
         if (isStruct(field.message)) value = randomJson(rng);
-        else if (r === 2 && Object.prototype.hasOwnProperty.call(map, key) && deeper) value = modifiedChild(field.message!, map[key], rng, side, depth);
+        else if (r === 2 && Object.prototype.hasOwnProperty.call(map, key) && deeper)
+          value = modifiedChild(field.message!, map[key], rng, side, depth);
         else value = emptyMessage(field.message!);
         if (value === undefined) return;
       } else {
@@ -294,9 +295,7 @@ describe.each(sets)("modifications through toMutable: %s descriptor set", (set) 
         expect(contentOf(desc, lazyRoot, "any", walk)).toEqual(contentOf(desc, eagerRoot, "eager", walk));
         // ...and writes the same message, with and without unknown fields.
         expect(written(set, desc, lazyRoot)).toEqual(written(set, desc, eagerRoot));
-        expect(written(set, desc, lazyRoot, { writeUnknownFields: false })).toEqual(
-          written(set, desc, eagerRoot, { writeUnknownFields: false }),
-        );
+        expect(written(set, desc, lazyRoot, { writeUnknownFields: false })).toEqual(written(set, desc, eagerRoot, { writeUnknownFields: false }));
         // The view itself is unchanged.
         expect(hex(pb.toBinary(desc, view))).toBe(hex(bytes));
         expect(contentOf(desc, view, "view", walk)).toEqual(before);

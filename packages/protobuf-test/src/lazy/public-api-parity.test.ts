@@ -307,7 +307,8 @@ function subMessages(desc: pb.DescMessage, m: Msg): [pb.DescMessage, Step[]][] {
       if (member.kind === "oneof") {
         const o = v as { case: string | undefined; value?: unknown };
         const f = member.fields.find((x) => x.localName === o.case);
-        if (f?.message !== undefined && isMessageValue(o.value)) add(f.message, o.value as Obj, [...path, { name: member.localName, oneof: true, key: undefined }]);
+        if (f?.message !== undefined && isMessageValue(o.value))
+          add(f.message, o.value as Obj, [...path, { name: member.localName, oneof: true, key: undefined }]);
         continue;
       }
       if (member.message === undefined) continue;
@@ -349,7 +350,15 @@ function nestedSide(root: Side, eagerRoot: Side, desc: pb.DescMessage, path: Ste
   const make = () => resolve(root.make(), path);
   const eager = () => resolve(eagerRoot.make(), path);
   const where = path.map((p) => p.name + (p.key === undefined ? "" : `[${JSON.stringify(p.key)}]`)).join(".");
-  return { label: `${root.label}, sub-message ${where} (${desc.typeName})`, desc, make, eager, otherSame: make, otherEager: eager, anyOf: (m) => anyIn(mode, desc, m) };
+  return {
+    label: `${root.label}, sub-message ${where} (${desc.typeName})`,
+    desc,
+    make,
+    eager,
+    otherSame: make,
+    otherEager: eager,
+    anyOf: (m) => anyIn(mode, desc, m),
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -545,7 +554,6 @@ function readCalls(c: Ctx, s: Side): ReadCall[] {
         const out = write(m);
         if (h.field.fieldKind === "list" && pb.isLazyMessage(m)) {
           const ref = write(pb.materialize(desc, m));
-          
         }
         return out;
       },
@@ -554,10 +562,16 @@ function readCalls(c: Ctx, s: Side): ReadCall[] {
 
   // Extensions.
   for (const ext of exts) {
-    calls.push([`hasExtension, getExtension ${ext.typeName}`, (m) => [pb.hasExtension(m as never, ext as never), outcome(() => norm(c.set, pb.getExtension(m as never, ext as never)))]]);
+    calls.push([
+      `hasExtension, getExtension ${ext.typeName}`,
+      (m) => [pb.hasExtension(m as never, ext as never), outcome(() => norm(c.set, pb.getExtension(m as never, ext as never)))],
+    ]);
   }
   if (alien.ext !== undefined) {
-    calls.push([`hasExtension, getExtension of another extendee`, (m) => [pb.hasExtension(m as never, alien.ext as never), outcome(() => pb.getExtension(m as never, alien.ext as never))]]);
+    calls.push([
+      `hasExtension, getExtension of another extendee`,
+      (m) => [pb.hasExtension(m as never, alien.ext as never), outcome(() => pb.getExtension(m as never, alien.ext as never))],
+    ]);
   }
 
   // google.protobuf.Any of the message.
@@ -665,7 +679,6 @@ function readCalls(c: Ctx, s: Side): ReadCall[] {
           try {
             w.apply(t, arg);
           } catch (e) {
-            
             throw e;
           }
           return "done";
@@ -700,9 +713,19 @@ function writeCalls(c: Ctx, s: Side): WriteCall[] {
       prepare: () => pb.getExtension(s.otherEager() as never, ext as never),
       apply: (m, v) => pb.setExtension(m as never, ext as never, v as never),
     });
-    calls.push({ name: `clearExtension ${ext.typeName}`, group: "clearExtension", prepare: none, apply: (m) => pb.clearExtension(m as never, ext as never) });
+    calls.push({
+      name: `clearExtension ${ext.typeName}`,
+      group: "clearExtension",
+      prepare: none,
+      apply: (m) => pb.clearExtension(m as never, ext as never),
+    });
   }
-  calls.push({ name: "mergeFromBinary", group: undefined, prepare: () => pb.toBinary(desc, s.otherEager()), apply: (m, b) => pb.mergeFromBinary(desc, m, b as Uint8Array) });
+  calls.push({
+    name: "mergeFromBinary",
+    group: undefined,
+    prepare: () => pb.toBinary(desc, s.otherEager()),
+    apply: (m, b) => pb.mergeFromBinary(desc, m, b as Uint8Array),
+  });
   calls.push({
     name: "mergeFromJson",
     group: undefined,
@@ -731,11 +754,6 @@ function writeCalls(c: Ctx, s: Side): WriteCall[] {
 }
 
 const profile = process.env.PBJET_PARITY_PROFILE !== undefined ? new Map<string, number>() : undefined;
-
-
-
-
-
 
 // ---------------------------------------------------------------------------------------
 // The check
@@ -844,7 +862,8 @@ function checkReadOnly(c: Ctx, side: Side): number {
 }
 
 /** Calls left out for messages decoded with readUnknownFields: false (they see no unknown fields). */
-const skipWithoutUnknown = /^(toJson(String)? options #[1-4]|toJsonString prettySpaces|toText singleLine|mergeFromJson|mergeFromText|anyIs, anyUnpack, equals and toJsonString of an Any)/;
+const skipWithoutUnknown =
+  /^(toJson(String)? options #[1-4]|toJsonString prettySpaces|toText singleLine|mergeFromJson|mergeFromText|anyIs, anyUnpack, equals and toJsonString of an Any)/;
 
 function checkInput(set: SetName, desc: pb.DescMessage, input: Input): number {
   const eager0 = pb.fromBinary(desc, input.bytes);
@@ -894,7 +913,13 @@ describe.each(sets)("public API parity of lazy views: %s descriptor set", (set) 
     expect(left.every((n) => n.includes("Required") && !isInitializable(registry(set).getMessage(n)!))).toBe(true);
     expect(types.length).toBeGreaterThan(70);
     if (set === "test") {
-      expect(types.map((t) => t.typeName)).toEqual(expect.arrayContaining(["pbjet.test.proto2.Extendee", "pbjet.test.lazy.Holder", "pbjet.test.edition2023.AllTypes"].filter((n) => registry(set).getMessage(n) !== undefined)));
+      expect(types.map((t) => t.typeName)).toEqual(
+        expect.arrayContaining(
+          ["pbjet.test.proto2.Extendee", "pbjet.test.lazy.Holder", "pbjet.test.edition2023.AllTypes"].filter(
+            (n) => registry(set).getMessage(n) !== undefined,
+          ),
+        ),
+      );
     } else {
       expect(types.map((t) => t.typeName)).toEqual(
         expect.arrayContaining(["protobuf_test_messages.proto2.TestAllTypesProto2", "protobuf_test_messages.proto3.TestAllTypesProto3"]),
@@ -976,7 +1001,14 @@ describe("createFileRegistry with a descriptor set or file that is a view", () =
 });
 
 afterAll(() => {
-  if (profile) console.log([...profile].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([k, t]) => `${t.toFixed(0)} ms ${k}`).join("\n"));
+  if (profile)
+    console.log(
+      [...profile]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 60)
+        .map(([k, t]) => `${t.toFixed(0)} ms ${k}`)
+        .join("\n"),
+    );
 });
 
 // ---------------------------------------------------------------------------------------
@@ -1030,7 +1062,9 @@ describe("fixed differences", () => {
       expect(() => wkt.anyPack(d, view() as never, pb.fromBinary(wkt.AnySchema, new Uint8Array(0), { lazy: true }))).toThrow(pb.LazyMessageError);
       const p2 = schema("protobuf_test_messages.proto2.TestAllTypesProto2", "conformance");
       const ext = registry3().getExtension("protobuf_test_messages.proto2.extension_int32")!;
-      expect(() => pb.setExtension(pb.fromBinary(p2, fromHex("0801"), { lazy: true }) as never, ext as never, 3 as never)).toThrow(pb.LazyMessageError);
+      expect(() => pb.setExtension(pb.fromBinary(p2, fromHex("0801"), { lazy: true }) as never, ext as never, 3 as never)).toThrow(
+        pb.LazyMessageError,
+      );
     });
 
     test("mergeFromJson setting a scalar throws a JsonDecodeError (that wraps the LazyMessageError's message)", () => {

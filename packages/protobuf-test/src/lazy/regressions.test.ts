@@ -68,7 +68,7 @@ test("a group whose end-group tag has redundant continuation bytes is read by vi
   const desc = proto2();
   const data = desc.field.data;
   const content = concat(tag(202, VARINT), [5]);
-  const endTag = [(data.number * 8 + 4) % 128 | 0x80, 0x80 | Math.floor((data.number * 8 + 4) / 128), 0x80, 0x00];
+  const endTag = [((data.number * 8 + 4) % 128) | 0x80, 0x80 | Math.floor((data.number * 8 + 4) / 128), 0x80, 0x00];
   const bytes = concat(tag(data.number, 3), content, endTag);
   expect(hex(bytes)).toBe(hex(concat(groupField(data.number, content).subarray(0, -2), endTag)));
   const eager = pb.fromBinary(desc, bytes);

@@ -203,7 +203,8 @@ describe.each(sets)("nesting depth: %s descriptor set", (set) => {
     const kinds = new Set<string>();
     for (const [, , paths] of types) {
       for (const p of paths) {
-        for (const f of p) kinds.add(f.fieldKind === "map" ? "map" : (f as { delimitedEncoding?: boolean }).delimitedEncoding ? "group" : f.fieldKind);
+        for (const f of p)
+          kinds.add(f.fieldKind === "map" ? "map" : (f as { delimitedEncoding?: boolean }).delimitedEncoding ? "group" : f.fieldKind);
       }
     }
     // The conformance protos have no recursive group; the test protos have.

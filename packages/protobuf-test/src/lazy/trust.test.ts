@@ -89,7 +89,11 @@ describe.each(sets)("trust mode: %s descriptor set", (set) => {
       const label = path.map((f) => f.name).join(".");
       for (const options of [{}, { lazy: true }] as const) {
         const e = errorOf(() => pb.fromBinary(desc, bytes, options));
-        expect([label, JSON.stringify(options), describeError(e)]).toEqual([label, JSON.stringify(options), expect.stringMatching(/^BinaryDecodeError: .*(depth|nesting)/)]);
+        expect([label, JSON.stringify(options), describeError(e)]).toEqual([
+          label,
+          JSON.stringify(options),
+          expect.stringMatching(/^BinaryDecodeError: .*(depth|nesting)/),
+        ]);
       }
       // Trusted: decoding succeeds or fails on the group nesting; reading down the path
       // throws a BinaryDecodeError about the depth.

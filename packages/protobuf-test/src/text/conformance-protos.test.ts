@@ -70,7 +70,10 @@ describe("separators", () => {
     ["fixed32", "0x123"],
   ];
   test.each(values)("%s", (type, v) => {
-    for (const [name, value] of [[`optional_${type}`, v], [`repeated_${type}`, `[${v}]`]]) {
+    for (const [name, value] of [
+      [`optional_${type}`, v],
+      [`repeated_${type}`, `[${v}]`],
+    ]) {
       for (const sep of [",", ";"]) {
         expect(() => parse(P3, `${name}: ${value}${sep}`)).not.toThrow();
         fails(P3, `${name}: ${value}${sep}${sep}`);
@@ -113,7 +116,10 @@ describe("values", () => {
     for (const [input, output] of cases) expect(stable(P3, input)).toBe(output);
   });
   test("maps print sorted, the last duplicate key wins", () => {
-    const text = stable(P3, 'map_string_string { key: "c" value: "v" } map_string_string { key: "a" value: "v" } map_int32_int32 { key: 3 } map_int32_int32 { key: -1 }');
+    const text = stable(
+      P3,
+      'map_string_string { key: "c" value: "v" } map_string_string { key: "a" value: "v" } map_int32_int32 { key: 3 } map_int32_int32 { key: -1 }',
+    );
     expect(text).toBe(
       'map_int32_int32 {\n  key: -1\n  value: 0\n}\nmap_int32_int32 {\n  key: 3\n  value: 0\n}\nmap_string_string {\n  key: "a"\n  value: "v"\n}\nmap_string_string {\n  key: "c"\n  value: "v"\n}\n',
     );

@@ -56,7 +56,13 @@ const cases: [string, string, number, number, RegExp][] = [
   [REP, "int32_field: [1,]", 1, 17, /expected an integer for int32, got "\]"/],
   // duplicates
   [P3, "int32_field: 1\nint32_field: 2", 2, 1, /non-repeated field "int32_field" is specified multiple times/],
-  [ONEOF, "int32_value: 1\n  bool_value: true", 2, 3, /field "bool_value" is specified along with field "int32_value", another member of oneof "kind"/],
+  [
+    ONEOF,
+    "int32_value: 1\n  bool_value: true",
+    2,
+    3,
+    /field "bool_value" is specified along with field "int32_value", another member of oneof "kind"/,
+  ],
   // values
   [P3, "int32_field: 2147483648", 1, 14, /value 2147483648 is out of range for int32/],
   [P3, "int32_field: - 2147483649", 1, 14, /value -2147483649 is out of range for int32/],

@@ -18,15 +18,12 @@ const EXT = "pbjet.test.proto2.Extendee";
 const ED = "pbjet.test.edition2023.MessageEncoding";
 
 describe("message fields", () => {
-  test.each([
-    ["nested_field { a: 1 }"],
-    ["nested_field: { a: 1 }"],
-    ["nested_field < a: 1 >"],
-    ["nested_field: < a: 1 >"],
-    ["nested_field{a:1}"],
-  ])("%s", (text) => {
-    expect(parse(MSG, text).nestedField.a).toBe(1);
-  });
+  test.each([["nested_field { a: 1 }"], ["nested_field: { a: 1 }"], ["nested_field < a: 1 >"], ["nested_field: < a: 1 >"], ["nested_field{a:1}"]])(
+    "%s",
+    (text) => {
+      expect(parse(MSG, text).nestedField.a).toBe(1);
+    },
+  );
   test("empty messages are set", () => {
     expect(parse(MSG, "nested_field {}").nestedField).toEqual(pb.create(schema("pbjet.test.proto3.MessageFields.Nested")));
     expect(parse(MSG, "nested_field: <>").nestedField).toBeDefined();
@@ -75,7 +72,10 @@ describe("repeated fields and lists", () => {
     expect(parse(REP, "int32_field: []").int32Field).toEqual([]);
   });
   test("lists of every scalar type", () => {
-    const m = parse(REP, 'string_field: ["a", "b" "c"] bytes_field: ["\\x01"] bool_field: [true, f, 1] double_field: [0.5, 1e-10, -inf] fixed32_field: [0x123]');
+    const m = parse(
+      REP,
+      'string_field: ["a", "b" "c"] bytes_field: ["\\x01"] bool_field: [true, f, 1] double_field: [0.5, 1e-10, -inf] fixed32_field: [0x123]',
+    );
     expect(m.stringField).toEqual(["a", "bc"]);
     expect(m.bytesField).toEqual([new Uint8Array([1])]);
     expect(m.boolField).toEqual([true, false, true]);
@@ -112,7 +112,10 @@ describe("repeated fields and lists", () => {
 
 describe("maps", () => {
   test("entries as repeated messages and as a list, in any order of key and value", () => {
-    const m = parse(MAPS, 'string_string { key: "a" value: "1" } string_string: { value: "2", key: "b" } string_string: [{key: "c" value: "3"}, <key: "d"; value: "4">]');
+    const m = parse(
+      MAPS,
+      'string_string { key: "a" value: "1" } string_string: { value: "2", key: "b" } string_string: [{key: "c" value: "3"}, <key: "d"; value: "4">]',
+    );
     expect(m.stringString).toEqual({ a: "1", b: "2", c: "3", d: "4" });
   });
   test("missing key and value take zero values", () => {
@@ -151,7 +154,9 @@ describe("maps", () => {
     expect(parse(MAPS, 'string_message { key: "a" value < a: 1 > }').stringMessage.a.a).toBe(1);
   });
   test("malformed entries", () => {
-    expect(parseError(MAPS, 'string_string { key: "a" other: 1 }').message).toMatch(/expected "key", "value" or "\}" in an entry of map field "string_string"/);
+    expect(parseError(MAPS, 'string_string { key: "a" other: 1 }').message).toMatch(
+      /expected "key", "value" or "\}" in an entry of map field "string_string"/,
+    );
     expect(parseError(MAPS, 'string_string { key: "a" key: "b" }').message).toMatch(/non-repeated field "key" is specified multiple times/);
     expect(parseError(MAPS, 'string_string { value: "a" value: "b" }').message).toMatch(/non-repeated field "value"/);
     expect(parseError(MAPS, "string_string: 1").message).toMatch(/expected "\{" or "<" to start an entry of map field "string_string"/);
@@ -310,7 +315,11 @@ describe("Any", () => {
       /is an Any type URL, but pbjet.test.proto3.WellKnownTypes is not google.protobuf.Any/,
     );
     expect(
-      parseError(WKT, "any { [type.googleapis.com/pbjet.test.proto3.EmptyMessage] {} [type.googleapis.com/pbjet.test.proto3.EmptyMessage] {} }", options).message,
+      parseError(
+        WKT,
+        "any { [type.googleapis.com/pbjet.test.proto3.EmptyMessage] {} [type.googleapis.com/pbjet.test.proto3.EmptyMessage] {} }",
+        options,
+      ).message,
     ).toMatch(/google.protobuf.Any given more than once/);
     expect(parseError(WKT, 'any { type_url: "x" [type.googleapis.com/pbjet.test.proto3.EmptyMessage] {} }', options).message).toMatch(
       /given more than once/,
@@ -339,7 +348,10 @@ describe("unboxed well-known types", () => {
     expect(parse(WKT, "repeated_int32_value: [{ value: 1 }]").repeatedInt32Value[0].value).toBe(1);
   });
   test("a Struct field holds a JSON object", () => {
-    const m = parse(WKT, 'struct { fields { key: "a" value { number_value: 1 } } fields { key: "b" value { list_value { values { bool_value: true } values { null_value: NULL_VALUE } } } } }');
+    const m = parse(
+      WKT,
+      'struct { fields { key: "a" value { number_value: 1 } } fields { key: "b" value { list_value { values { bool_value: true } values { null_value: NULL_VALUE } } } } }',
+    );
     expect(m.struct).toEqual({ a: 1, b: [true, null] });
   });
   test("merging into a set wrapper", () => {
@@ -353,7 +365,10 @@ describe("unboxed well-known types", () => {
 describe("reserved names", () => {
   const R = "pbjet.test.proto3.ReservedFields";
   test("fields with reserved names are skipped, whatever their value", () => {
-    const m = parse(R, 'a: 1 foo: true bar: -123 foo: 0.123 bar: ENUM_VALUE foo: "hello" "x" bar { a: 123 [x.y]: 1 c < d: [1, 2] > } foo: < a: 123 > bar: [-123, 456] foo: [0.123, 1e-10] bar: ["hello", "world"] foo [{}, {}] b: "z"');
+    const m = parse(
+      R,
+      'a: 1 foo: true bar: -123 foo: 0.123 bar: ENUM_VALUE foo: "hello" "x" bar { a: 123 [x.y]: 1 c < d: [1, 2] > } foo: < a: 123 > bar: [-123, 456] foo: [0.123, 1e-10] bar: ["hello", "world"] foo [{}, {}] b: "z"',
+    );
     expect(m.a).toBe(1);
     expect(m.b).toBe("z");
   });
@@ -379,7 +394,10 @@ describe("duplicate fields, fromText and mergeFromText", () => {
   test("mergeFromText replaces scalars, merges messages, appends to lists and maps", () => {
     const desc = schema(MSG);
     const m = pb.fromText(desc, 'nested_field { a: 1 b: "x" } repeated_nested_field { a: 1 }') as Record<string, any>;
-    const back = pb.mergeFromText(desc, m as never, "nested_field { a: 2 } nested_field { child {} } repeated_nested_field { a: 2 }") as Record<string, any>;
+    const back = pb.mergeFromText(desc, m as never, "nested_field { a: 2 } nested_field { child {} } repeated_nested_field { a: 2 }") as Record<
+      string,
+      any
+    >;
     expect(back).toBe(m);
     expect(m.nestedField.a).toBe(2);
     expect(m.nestedField.b).toBe("x");

@@ -89,18 +89,13 @@ describe("string literals", () => {
   test("proto2 string fields (no UTF-8 validation) replace invalid sequences", () => {
     expect(parse(P2, `string_field: 'a\\300b'`).stringField).toBe("a\ufffdb");
   });
-  test.each([
-    ["\\ud801\\udc37"],
-    ["\\ud800"],
-    ["\\udc00"],
-    ["\\U0000d800"],
-    ["\\U0000dc00"],
-    ["\\U0000d801\\udc37"],
-    ["\\ud801\\U0000dc37"],
-  ])("surrogate code points in unicode escapes are rejected: %s", (esc) => {
-    expect(parseError(P3, `string_field: '${esc}'`).message).toMatch(/surrogate/);
-    expect(parseError(P3, `bytes_field: '${esc}'`).message).toMatch(/surrogate/);
-  });
+  test.each([["\\ud801\\udc37"], ["\\ud800"], ["\\udc00"], ["\\U0000d800"], ["\\U0000dc00"], ["\\U0000d801\\udc37"], ["\\ud801\\U0000dc37"]])(
+    "surrogate code points in unicode escapes are rejected: %s",
+    (esc) => {
+      expect(parseError(P3, `string_field: '${esc}'`).message).toMatch(/surrogate/);
+      expect(parseError(P3, `bytes_field: '${esc}'`).message).toMatch(/surrogate/);
+    },
+  );
   test("code points beyond U+10FFFF are rejected", () => {
     expect(parseError(P3, `string_field: '\\U00110000'`).message).toMatch(/beyond U\+10FFFF/);
   });

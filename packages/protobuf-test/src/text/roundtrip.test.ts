@@ -77,7 +77,10 @@ describe("numbers print with digits that parse back exactly", () => {
     fc.assert(
       fc.property(fc.float({ noNaN: true, noDefaultInfinity: true }), (v) => {
         const text = pb.toText(desc, pb.create(desc, { floatField: v } as never));
-        const mantissa = text.trim().replace(/^float_field: -?/, "").replace(/e.*$/, "");
+        const mantissa = text
+          .trim()
+          .replace(/^float_field: -?/, "")
+          .replace(/e.*$/, "");
         const digits = mantissa.replace(".", "").replace(/^0+|0+$/g, "");
         expect(digits.length).toBeLessThanOrEqual(9);
       }),

@@ -9,7 +9,15 @@ function hex(bytes: Uint8Array): string {
 
 describe("base64", () => {
   test("RFC 4648 vectors", () => {
-    const vectors: [string, string][] = [["", ""], ["f", "Zg=="], ["fo", "Zm8="], ["foo", "Zm9v"], ["foob", "Zm9vYg=="], ["fooba", "Zm9vYmE="], ["foobar", "Zm9vYmFy"]];
+    const vectors: [string, string][] = [
+      ["", ""],
+      ["f", "Zg=="],
+      ["fo", "Zm8="],
+      ["foo", "Zm9v"],
+      ["foob", "Zm9vYg=="],
+      ["fooba", "Zm9vYmE="],
+      ["foobar", "Zm9vYmFy"],
+    ];
     for (const [plain, enc] of vectors) {
       const bytes = new TextEncoder().encode(plain);
       expect(base64Encode(bytes)).toBe(enc);

@@ -127,7 +127,13 @@ describe("BinaryReader round trips", () => {
   });
   test("reads what protobuf-es wrote", () => {
     const w = new es.BinaryWriter();
-    w.tag(1, WireType.LengthDelimited).fork().string("héllo").int64(-5n).join().double(2.5).sint64(-(2n ** 62n));
+    w.tag(1, WireType.LengthDelimited)
+      .fork()
+      .string("héllo")
+      .int64(-5n)
+      .join()
+      .double(2.5)
+      .sint64(-(2n ** 62n));
     const r = new BinaryReader(w.finish());
     expect(r.tag()).toEqual([1, WireType.LengthDelimited]);
     expect(r.uint32()).toBe(7 + 10);

@@ -37,7 +37,24 @@ function same(write: (w: es.BinaryWriter) => unknown): string {
 
 const INT32_EDGES = [0, 1, -1, 127, 128, -128, 16383, 16384, 2 ** 31 - 1, -(2 ** 31)];
 const UINT32_EDGES = [0, 1, 127, 128, 255, 16383, 16384, 2 ** 21 - 1, 2 ** 21, 2 ** 28 - 1, 2 ** 28, 2 ** 31, 2 ** 32 - 1];
-const INT64_EDGES = [0n, 1n, -1n, 127n, 128n, 2n ** 31n, -(2n ** 31n), 2n ** 32n - 1n, 2n ** 32n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) - 1n, -(2n ** 53n) + 1n, INT64_MAX, INT64_MIN];
+const INT64_EDGES = [
+  0n,
+  1n,
+  -1n,
+  127n,
+  128n,
+  2n ** 31n,
+  -(2n ** 31n),
+  2n ** 32n - 1n,
+  2n ** 32n,
+  2n ** 53n - 1n,
+  2n ** 53n,
+  2n ** 53n + 1n,
+  -(2n ** 53n) - 1n,
+  -(2n ** 53n) + 1n,
+  INT64_MAX,
+  INT64_MIN,
+];
 const UINT64_EDGES = [0n, 1n, 127n, 128n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 35n, 2n ** 53n - 1n, 2n ** 53n + 1n, 2n ** 63n, UINT64_MAX];
 const DOUBLE_EDGES = [0, -0, 1, -1, 0.1, NaN, Infinity, -Infinity, Number.MAX_VALUE, Number.MIN_VALUE, 2 ** 53 + 2, -(2 ** 63)];
 
@@ -75,13 +92,24 @@ describe("BinaryWriter varints", () => {
     expect(hex(new BinaryWriter().uint64(v.toString()).fixed64(v.toString()).finish())).toBe(a);
   });
   test("unsafe integral numbers are accepted for 64-bit", () => {
-    same((w) => w.int64(2 ** 60).uint64(2 ** 63).int64(-(2 ** 63)).fixed64(2 ** 64 - 2 ** 11));
+    same((w) =>
+      w
+        .int64(2 ** 60)
+        .uint64(2 ** 63)
+        .int64(-(2 ** 63))
+        .fixed64(2 ** 64 - 2 ** 11),
+    );
   });
   test("tag", () => {
     expect(hex(new BinaryWriter().tag(1, WireType.Varint).finish())).toBe("08");
     expect(hex(new BinaryWriter().tag(15, WireType.LengthDelimited).finish())).toBe("7a");
     expect(hex(new BinaryWriter().tag(16, WireType.Varint).finish())).toBe("8001");
-    same((w) => w.tag(2 ** 29 - 1, WireType.Bit32).tag(2047, WireType.EndGroup).tag(2 ** 25, WireType.StartGroup));
+    same((w) =>
+      w
+        .tag(2 ** 29 - 1, WireType.Bit32)
+        .tag(2047, WireType.EndGroup)
+        .tag(2 ** 25, WireType.StartGroup),
+    );
   });
   test("rawTag writes precomputed tags", () => {
     const w = internalWriter();
@@ -198,7 +226,10 @@ describe("BinaryWriter fork/join", () => {
     for (const n of [0, 127, 128, 16383, 16384]) {
       const body = new Uint8Array(n).fill(0xab);
       same((w) => {
-        for (let d = 0; d < depth; d++) w.tag(d + 1, WireType.LengthDelimited).fork().uint32(d);
+        for (let d = 0; d < depth; d++)
+          w.tag(d + 1, WireType.LengthDelimited)
+            .fork()
+            .uint32(d);
         w.raw(body);
         for (let d = 0; d < depth; d++) w.join().bool(d % 2 === 0);
       });

@@ -28,14 +28,26 @@ type Op =
 const int32 = fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.constantFrom(0, -1, 2 ** 31 - 1, -(2 ** 31), 127, 128));
 const uint32 = fc.oneof(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.constantFrom(0, 127, 128, 2 ** 32 - 1, 2 ** 31));
 const edges64 = [0n, -1n, 1n, INT64_MAX, INT64_MIN, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) - 1n, 2n ** 32n, -(2n ** 32n)];
-const int64big = fc.oneof(fc.bigInt({ min: INT64_MIN, max: INT64_MAX }), fc.bigInt({ min: -(2n ** 40n), max: 2n ** 40n }), fc.constantFrom(...edges64));
+const int64big = fc.oneof(
+  fc.bigInt({ min: INT64_MIN, max: INT64_MAX }),
+  fc.bigInt({ min: -(2n ** 40n), max: 2n ** 40n }),
+  fc.constantFrom(...edges64),
+);
 const int64 = fc.oneof(
   int64big,
   int64big.map((v) => v.toString()),
   fc.maxSafeInteger(),
 );
-const uint64big = fc.oneof(fc.bigInt({ min: 0n, max: UINT64_MAX }), fc.bigInt({ min: 0n, max: 2n ** 40n }), fc.constantFrom(0n, UINT64_MAX, 2n ** 63n, 2n ** 53n + 1n));
-const uint64 = fc.oneof(uint64big, uint64big.map((v) => v.toString()), fc.maxSafeNat());
+const uint64big = fc.oneof(
+  fc.bigInt({ min: 0n, max: UINT64_MAX }),
+  fc.bigInt({ min: 0n, max: 2n ** 40n }),
+  fc.constantFrom(0n, UINT64_MAX, 2n ** 63n, 2n ** 53n + 1n),
+);
+const uint64 = fc.oneof(
+  uint64big,
+  uint64big.map((v) => v.toString()),
+  fc.maxSafeNat(),
+);
 const text = fc.oneof(
   fc.string({ unit: "binary", maxLength: 50 }),
   fc.string({ unit: "binary", maxLength: 400 }),
@@ -52,7 +64,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ k: fc.constant("double" as const), v: fc.double() }),
   fc.record({ k: fc.constant("bool" as const), v: fc.boolean() }),
   fc.record({ k: fc.constant("string" as const), v: text }),
-  fc.record({ k: fc.constant("bytes" as const), v: fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.uint8Array({ minLength: 120, maxLength: 20_000 })) }),
+  fc.record({
+    k: fc.constant("bytes" as const),
+    v: fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.uint8Array({ minLength: 120, maxLength: 20_000 })),
+  }),
   fc.record({ k: fc.constant("tag" as const), f: fc.integer({ min: 1, max: 2 ** 29 - 1 }), t: fc.integer({ min: 0, max: 5 }) }),
   fc.constant({ k: "fork" as const }),
   fc.constant({ k: "join" as const }),
@@ -185,7 +200,22 @@ describe("differential vs @bufbuild/protobuf", () => {
   });
 
   test("arbitrary bytes: same values or both fail", () => {
-    const readers = ["uint32", "int32", "sint32", "int64", "uint64", "sint64", "bool", "fixed32", "sfixed32", "fixed64", "sfixed64", "double", "float", "bytes"] as const;
+    const readers = [
+      "uint32",
+      "int32",
+      "sint32",
+      "int64",
+      "uint64",
+      "sint64",
+      "bool",
+      "fixed32",
+      "sfixed32",
+      "fixed64",
+      "sfixed64",
+      "double",
+      "float",
+      "bytes",
+    ] as const;
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 24 }), fc.array(fc.constantFrom(...readers), { minLength: 1, maxLength: 6 }), (bytes, seq) => {
         const a = new BinaryReader(bytes);

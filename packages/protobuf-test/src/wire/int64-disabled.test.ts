@@ -58,7 +58,19 @@ describe.each(["PBJET_BIGINT_DISABLE", "BUF_BIGINT_DISABLE"])("%s=1", (name) => 
   });
 
   test("writer accepts strings and numbers, reader returns strings", () => {
-    const vals = ["0", "1", "-1", "127", "128", "4294967296", "9007199254740993", "-9007199254740993", `${INT64_MAX}`, `${INT64_MIN}`, "-1000000000000000000"];
+    const vals = [
+      "0",
+      "1",
+      "-1",
+      "127",
+      "128",
+      "4294967296",
+      "9007199254740993",
+      "-9007199254740993",
+      `${INT64_MAX}`,
+      `${INT64_MIN}`,
+      "-1000000000000000000",
+    ];
     const uvals = ["0", "1", "9007199254740993", "9223372036854775808", `${UINT64_MAX}`, "10000000000000000000"];
     const ours = new w.BinaryWriter();
     const theirs = new es.BinaryWriter();

@@ -54,7 +54,14 @@ describe("protoInt64 (BigInt supported)", () => {
 
 describe("zigzag", () => {
   test("32-bit", () => {
-    const pairs: [number, number][] = [[0, 0], [-1, 1], [1, 2], [-2, 3], [2 ** 31 - 1, 2 ** 32 - 2], [-(2 ** 31), 2 ** 32 - 1]];
+    const pairs: [number, number][] = [
+      [0, 0],
+      [-1, 1],
+      [1, 2],
+      [-2, 3],
+      [2 ** 31 - 1, 2 ** 32 - 2],
+      [-(2 ** 31), 2 ** 32 - 1],
+    ];
     for (const [v, z] of pairs) {
       expect(zigzagEncode32(v)).toBe(z);
       expect(zigzagDecode32(z)).toBe(v);
@@ -62,7 +69,13 @@ describe("zigzag", () => {
     fc.assert(fc.property(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), (v) => zigzagDecode32(zigzagEncode32(v)) === v));
   });
   test("64-bit", () => {
-    const pairs: [bigint, bigint][] = [[0n, 0n], [-1n, 1n], [1n, 2n], [INT64_MAX, UINT64_MAX - 1n], [INT64_MIN, UINT64_MAX]];
+    const pairs: [bigint, bigint][] = [
+      [0n, 0n],
+      [-1n, 1n],
+      [1n, 2n],
+      [INT64_MAX, UINT64_MAX - 1n],
+      [INT64_MIN, UINT64_MAX],
+    ];
     for (const [v, z] of pairs) {
       expect(zigzagEncode64(v)).toBe(z);
       expect(zigzagDecode64(z)).toBe(v);

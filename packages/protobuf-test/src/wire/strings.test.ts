@@ -74,7 +74,12 @@ describe("BinaryWriter.string matches TextEncoder", () => {
       fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary", maxLength: 2000 }), (a, b) => {
         const out = new BinaryWriter().uint32(1).string(a).fork().string(b).join().finish();
         const r = new BinaryReader(out);
-        return r.uint32() === 1 && r.string() === a && r.uint32() === te.encode(b).length + (te.encode(b).length < 128 ? 1 : te.encode(b).length < 16384 ? 2 : 3) && r.string() === b;
+        return (
+          r.uint32() === 1 &&
+          r.string() === a &&
+          r.uint32() === te.encode(b).length + (te.encode(b).length < 128 ? 1 : te.encode(b).length < 16384 ? 2 : 3) &&
+          r.string() === b
+        );
       }),
       { numRuns: 300 },
     );

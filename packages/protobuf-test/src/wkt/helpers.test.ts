@@ -1,10 +1,32 @@
 // Well-known type helpers: Timestamp, Duration, Any, Struct/Value, wrappers.
 import { create, createRegistry, equals, toBinary, fromBinary } from "@pbjet/protobuf";
 import {
-  anyIs, anyPack, anyTypeName, anyUnpack, anyUnpackTo, durationFromMs, durationMs, isWrapper, isWrapperDesc,
-  listValueFromJson, listValueToJson, structFromJson, structToJson, timestampDate, timestampFromDate,
-  timestampFromMs, timestampMs, timestampNow, valueFromJson, valueToJson,
-  AnySchema, DurationSchema, Int32ValueSchema, StructSchema, TimestampSchema, ValueSchema,
+  anyIs,
+  anyPack,
+  anyTypeName,
+  anyUnpack,
+  anyUnpackTo,
+  durationFromMs,
+  durationMs,
+  isWrapper,
+  isWrapperDesc,
+  listValueFromJson,
+  listValueToJson,
+  structFromJson,
+  structToJson,
+  timestampDate,
+  timestampFromDate,
+  timestampFromMs,
+  timestampMs,
+  timestampNow,
+  valueFromJson,
+  valueToJson,
+  AnySchema,
+  DurationSchema,
+  Int32ValueSchema,
+  StructSchema,
+  TimestampSchema,
+  ValueSchema,
 } from "@pbjet/protobuf/wkt";
 import { schema } from "../helpers";
 

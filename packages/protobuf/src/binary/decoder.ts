@@ -170,15 +170,7 @@ function factsDecoder(facts: FieldFacts): FieldDecoder {
 }
 
 /** Decodes a sub-message (length-delimited or group) into `sub`. */
-function readSubMessage(
-  dec: MessageDecoder,
-  sub: unknown,
-  r: BinaryReader,
-  wt: number,
-  no: number,
-  depth: number,
-  ctx: DecodeContext,
-): void {
+function readSubMessage(dec: MessageDecoder, sub: unknown, r: BinaryReader, wt: number, no: number, depth: number, ctx: DecodeContext): void {
   if (depth >= ctx.maxDepth) {
     throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
   }
@@ -472,7 +464,9 @@ function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }, 
   const no = field.number;
   const verify = facts.lazy === LazyOption.Verified;
   const list = field.fieldKind === "list";
-  const eager = list ? messageListDecoder(field as DescField & { fieldKind: "list" }) : messageFieldDecoder(field as DescField & { fieldKind: "message" });
+  const eager = list
+    ? messageListDecoder(field as DescField & { fieldKind: "list" })
+    : messageFieldDecoder(field as DescField & { fieldKind: "message" });
   return (msg, r, wt, depth, ctx) => {
     const views = ctx.lazyFields;
     if (views === undefined) return eager(msg, r, wt, depth, ctx);

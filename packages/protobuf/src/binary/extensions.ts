@@ -16,7 +16,6 @@ import { scalarZeroValue } from "../model/scalar-values.js";
 import { create } from "../model/create.js";
 import { Boxing, fieldBoxing } from "../model/boxing-kind.js";
 
-
 /**
  * Returns the value of an extension. If it is not set, returns the default: the declared
  * default or zero value for scalars, an empty list, or an empty message.
@@ -39,20 +38,14 @@ export function getExtension<Desc extends DescExtension>(message: Extendee<Desc>
 }
 
 /** Sets an extension value, replacing any previous value. */
-export function setExtension<Desc extends DescExtension>(
-  message: Extendee<Desc>,
-  extension: Desc,
-  value: ExtensionValueShape<Desc>,
-): void {
+export function setExtension<Desc extends DescExtension>(message: Extendee<Desc>, extension: Desc, value: ExtensionValueShape<Desc>): void {
   assertExtendee(extension, message);
   assertNotView(typeRecord(extension.extendee), message, "set an extension of");
   const msg = message as Message;
   const kept = (msg.$unknown ?? []).filter((u) => u.no !== extension.number);
   const obj: Record<string, unknown> = { $typeName: extension.extendee.typeName };
   obj[extension.typeName] =
-    extension.fieldKind === "message" && fieldBoxing(extension) === Boxing.None
-      ? create(extension.message, value as Record<string, unknown>)
-      : value;
+    extension.fieldKind === "message" && fieldBoxing(extension) === Boxing.None ? create(extension.message, value as Record<string, unknown>) : value;
   const w = new BinaryWriter();
   // Unknown fields of message values are written, as protobuf-es does.
   messageEncoder(containerOf(extension))(obj, w, true);
@@ -68,10 +61,7 @@ export function setExtension<Desc extends DescExtension>(
 
 /** True if the extension is set on the message. */
 export function hasExtension<Desc extends DescExtension>(message: Extendee<Desc>, extension: Desc): boolean {
-  return (
-    message.$typeName === extension.extendee.typeName &&
-    ((message as Message).$unknown?.some((u) => u.no === extension.number) ?? false)
-  );
+  return message.$typeName === extension.extendee.typeName && ((message as Message).$unknown?.some((u) => u.no === extension.number) ?? false);
 }
 
 /** Removes an extension value from the message. */
@@ -86,9 +76,7 @@ export function clearExtension<Desc extends DescExtension>(message: Extendee<Des
 
 function assertExtendee(extension: DescExtension, message: Message): void {
   if (message.$typeName !== extension.extendee.typeName) {
-    throw new ProtobufError(
-      `extension ${extension.typeName} extends ${extension.extendee.typeName}, not ${message.$typeName}`,
-    );
+    throw new ProtobufError(`extension ${extension.typeName} extends ${extension.extendee.typeName}, not ${message.$typeName}`);
   }
 }
 

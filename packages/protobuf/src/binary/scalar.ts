@@ -15,11 +15,6 @@ export type ScalarWriter = (w: BinaryWriter, value: any) => void;
 /** Reads one value of a scalar type. */
 export type ScalarReader = (r: BinaryReader) => ScalarValue;
 
-
-
-
-
-
 /** A function that writes values of the scalar type. */
 export function scalarWriter(type: ScalarType): ScalarWriter {
   switch (type) {

@@ -22,19 +22,34 @@ type Obj = Record<string, unknown>;
 type FieldSpec = [name: string, kind: "string" | "int" | "bool" | "strings" | "message" | "messages", sub?: string];
 const specs: Record<string, Record<number, FieldSpec>> = {
   FileDescriptorProto: {
-    1: ["name", "string"], 2: ["package", "string"], 3: ["dependency", "strings"],
-    4: ["messageType", "messages", "DescriptorProto"], 5: ["enumType", "messages", "EnumDescriptorProto"],
-    7: ["extension", "messages", "FieldDescriptorProto"], 12: ["syntax", "string"], 14: ["edition", "int"],
+    1: ["name", "string"],
+    2: ["package", "string"],
+    3: ["dependency", "strings"],
+    4: ["messageType", "messages", "DescriptorProto"],
+    5: ["enumType", "messages", "EnumDescriptorProto"],
+    7: ["extension", "messages", "FieldDescriptorProto"],
+    12: ["syntax", "string"],
+    14: ["edition", "int"],
   },
   DescriptorProto: {
-    1: ["name", "string"], 2: ["field", "messages", "FieldDescriptorProto"],
-    3: ["nestedType", "messages", "DescriptorProto"], 4: ["enumType", "messages", "EnumDescriptorProto"],
-    6: ["extension", "messages", "FieldDescriptorProto"], 8: ["oneofDecl", "messages", "OneofDescriptorProto"],
+    1: ["name", "string"],
+    2: ["field", "messages", "FieldDescriptorProto"],
+    3: ["nestedType", "messages", "DescriptorProto"],
+    4: ["enumType", "messages", "EnumDescriptorProto"],
+    6: ["extension", "messages", "FieldDescriptorProto"],
+    8: ["oneofDecl", "messages", "OneofDescriptorProto"],
   },
   FieldDescriptorProto: {
-    1: ["name", "string"], 2: ["extendee", "string"], 3: ["number", "int"], 4: ["label", "int"],
-    5: ["type", "int"], 6: ["typeName", "string"], 7: ["defaultValue", "string"],
-    8: ["options", "message", "FieldOptions"], 9: ["oneofIndex", "int"], 10: ["jsonName", "string"],
+    1: ["name", "string"],
+    2: ["extendee", "string"],
+    3: ["number", "int"],
+    4: ["label", "int"],
+    5: ["type", "int"],
+    6: ["typeName", "string"],
+    7: ["defaultValue", "string"],
+    8: ["options", "message", "FieldOptions"],
+    9: ["oneofIndex", "int"],
+    10: ["jsonName", "string"],
     17: ["proto3Optional", "bool"],
   },
   FieldOptions: { 2: ["packed", "bool"] },
@@ -45,7 +60,18 @@ const specs: Record<string, Record<number, FieldSpec>> = {
 
 /** Defaults for fields the builder reads unconditionally. */
 const defaults: Record<string, Obj> = {
-  FileDescriptorProto: { name: "", package: "", dependency: [], publicDependency: [], messageType: [], enumType: [], service: [], extension: [], syntax: "", edition: 0 },
+  FileDescriptorProto: {
+    name: "",
+    package: "",
+    dependency: [],
+    publicDependency: [],
+    messageType: [],
+    enumType: [],
+    service: [],
+    extension: [],
+    syntax: "",
+    edition: 0,
+  },
   DescriptorProto: { name: "", field: [], nestedType: [], enumType: [], extension: [], oneofDecl: [] },
   FieldDescriptorProto: { name: "", extendee: "", number: 0, label: 0, type: 0, typeName: "", proto3Optional: false },
   FieldOptions: {},
@@ -68,10 +94,18 @@ function readBoot(type: string, r: BinaryReader, end: number): Obj {
     }
     const [name, kind, sub] = f;
     switch (kind) {
-      case "string": obj[name] = r.string(); break;
-      case "strings": (obj[name] as string[]).push(r.string()); break;
-      case "int": obj[name] = r.int32(); break;
-      case "bool": obj[name] = r.bool(); break;
+      case "string":
+        obj[name] = r.string();
+        break;
+      case "strings":
+        (obj[name] as string[]).push(r.string());
+        break;
+      case "int":
+        obj[name] = r.int32();
+        break;
+      case "bool":
+        obj[name] = r.bool();
+        break;
       default: {
         const len = r.uint32();
         const value = readBoot(sub!, r, r.pos + len);

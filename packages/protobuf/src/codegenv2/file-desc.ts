@@ -43,7 +43,6 @@ function resolverFor(deps: DescFile[]) {
   };
 }
 
-
 /** The message at `index` in a file, or nested inside it by the further indexes. */
 export function messageDesc<Shape extends Message, Opt = unknown>(file: DescFile, index: number, ...nested: number[]): GenMessage<Shape, Opt> {
   let desc = file.messages[index];
@@ -59,11 +58,7 @@ export function enumDesc<Shape extends number, JsonType = string>(file: DescFile
 }
 
 /** The extension at `index` in a file, or, with further indexes, nested in a message. */
-export function extDesc<Extendee extends Message, Value>(
-  file: DescFile,
-  index: number,
-  ...nested: number[]
-): GenExtension<Extendee, Value> {
+export function extDesc<Extendee extends Message, Value>(file: DescFile, index: number, ...nested: number[]): GenExtension<Extendee, Value> {
   if (nested.length === 0) return file.extensions[index] as GenExtension<Extendee, Value>;
   const last = nested.pop()!;
   return messageDesc(file, index, ...nested).nestedExtensions[last] as GenExtension<Extendee, Value>;
@@ -83,4 +78,3 @@ export function tsEnum(desc: DescEnum): Record<string, string | number> {
   }
   return obj;
 }
-

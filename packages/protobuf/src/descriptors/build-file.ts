@@ -14,13 +14,7 @@ import type {
   DescService,
   FieldKindShape,
 } from "./types.js";
-import type {
-  DescriptorProto,
-  EnumDescriptorProto,
-  FieldDescriptorProto,
-  FileDescriptorProto,
-  ServiceDescriptorProto,
-} from "./descriptor-proto.js";
+import type { DescriptorProto, EnumDescriptorProto, FieldDescriptorProto, FileDescriptorProto, ServiceDescriptorProto } from "./descriptor-proto.js";
 import { Edition, EnumType, FieldPresence, MessageEncoding, RepeatedFieldEncoding, Utf8Validation } from "./edition.js";
 import { featureDefaults, resolveFeatures, type ResolvedFeatures } from "./features.js";
 import { enumSharedPrefix, fieldLocalName, protoCamelCase, safeObjectProperty } from "./names.js";
@@ -40,8 +34,7 @@ const LABEL_REQUIRED = 2;
 const LABEL_REPEATED = 3;
 const JSTYPE_STRING = 1;
 
-const hasOwn = (obj: object | undefined, key: string): boolean =>
-  obj !== undefined && Object.prototype.hasOwnProperty.call(obj, key);
+const hasOwn = (obj: object | undefined, key: string): boolean => obj !== undefined && Object.prototype.hasOwnProperty.call(obj, key);
 
 /** Builds the descriptors of one file. Its dependencies must already be in the resolver. */
 export function buildFile(proto: FileDescriptorProto, dependencies: DescFile[], registryResolver: TypeResolver): DescFile {
@@ -161,7 +154,10 @@ function newEnum(
 ): DescEnum {
   const features = resolveFeatures(parentFeatures, proto.options?.features);
   const typeName = prefix + proto.name;
-  const sharedPrefix = enumSharedPrefix(proto.name, proto.value.map((v) => v.name));
+  const sharedPrefix = enumSharedPrefix(
+    proto.name,
+    proto.value.map((v) => v.name),
+  );
   const values: DescEnumValue[] = [];
   const value: Record<number, DescEnumValue> = {};
   const desc: DescEnum = {
@@ -298,9 +294,7 @@ function newService(proto: ServiceDescriptorProto, file: DescFile, prefix: strin
       name: m.name,
       localName,
       parent: service,
-      methodKind: m.clientStreaming
-        ? m.serverStreaming ? "bidi_streaming" : "client_streaming"
-        : m.serverStreaming ? "server_streaming" : "unary",
+      methodKind: m.clientStreaming ? (m.serverStreaming ? "bidi_streaming" : "client_streaming") : m.serverStreaming ? "server_streaming" : "unary",
       input,
       output,
       idempotency: m.options?.idempotencyLevel ?? 0,

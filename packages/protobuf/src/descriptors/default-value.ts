@@ -7,11 +7,7 @@ import { ProtobufError } from "../wire/errors.js";
 import { getTextEncoding } from "../wire/text-encoding.js";
 
 /** The runtime value of a scalar field's declared default. */
-export function parseScalarDefault(
-  type: ScalarType,
-  value: string,
-  longAsString: boolean,
-): number | boolean | string | bigint | Uint8Array {
+export function parseScalarDefault(type: ScalarType, value: string, longAsString: boolean): number | boolean | string | bigint | Uint8Array {
   switch (type) {
     case ScalarType.STRING:
       return value;
@@ -62,18 +58,41 @@ export function unescapeBytes(str: string): Uint8Array {
     }
     const e = str.charAt(++i);
     switch (e) {
-      case "n": out.push(0x0a); break;
-      case "r": out.push(0x0d); break;
-      case "t": out.push(0x09); break;
-      case "a": out.push(0x07); break;
-      case "b": out.push(0x08); break;
-      case "f": out.push(0x0c); break;
-      case "v": out.push(0x0b); break;
-      case "\\": out.push(0x5c); break;
-      case "'": out.push(0x27); break;
-      case '"': out.push(0x22); break;
-      case "?": out.push(0x3f); break;
-      case "x": case "X": {
+      case "n":
+        out.push(0x0a);
+        break;
+      case "r":
+        out.push(0x0d);
+        break;
+      case "t":
+        out.push(0x09);
+        break;
+      case "a":
+        out.push(0x07);
+        break;
+      case "b":
+        out.push(0x08);
+        break;
+      case "f":
+        out.push(0x0c);
+        break;
+      case "v":
+        out.push(0x0b);
+        break;
+      case "\\":
+        out.push(0x5c);
+        break;
+      case "'":
+        out.push(0x27);
+        break;
+      case '"':
+        out.push(0x22);
+        break;
+      case "?":
+        out.push(0x3f);
+        break;
+      case "x":
+      case "X": {
         const m = /^[0-9a-fA-F]{1,2}/.exec(str.substring(i + 1));
         if (!m) throw new ProtobufError(`invalid escape \\x in bytes default "${str}"`);
         out.push(parseInt(m[0], 16));

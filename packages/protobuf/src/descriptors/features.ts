@@ -2,15 +2,7 @@
  * Edition features: the defaults of every edition, and resolution down the element tree
  * (file → message → field, file → enum, and so on) from the `features` of each element's options.
  */
-import {
-  Edition,
-  EnumType,
-  FieldPresence,
-  JsonFormat,
-  MessageEncoding,
-  RepeatedFieldEncoding,
-  Utf8Validation,
-} from "./edition.js";
+import { Edition, EnumType, FieldPresence, JsonFormat, MessageEncoding, RepeatedFieldEncoding, Utf8Validation } from "./edition.js";
 import type { FeatureSetProto } from "./descriptor-proto.js";
 import { ProtobufError } from "../wire/errors.js";
 
@@ -93,10 +85,7 @@ export function featureDefaults(edition: Edition): ResolvedFeatures {
  * Applies the features set on an element to the features it inherits. Unset features
  * (value 0, the UNKNOWN member of every feature enum) are inherited.
  */
-export function resolveFeatures(
-  parent: ResolvedFeatures,
-  own: FeatureSetProto | undefined,
-): ResolvedFeatures {
+export function resolveFeatures(parent: ResolvedFeatures, own: FeatureSetProto | undefined): ResolvedFeatures {
   if (own === undefined) {
     return parent;
   }

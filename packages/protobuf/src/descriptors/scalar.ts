@@ -31,15 +31,8 @@ export const enum NonScalarType {
 
 /** True for the 64-bit integer scalar types, which are represented as bigint (or string). */
 export function isInt64Scalar(t: ScalarType): boolean {
-  return (
-    t === ScalarType.INT64 ||
-    t === ScalarType.UINT64 ||
-    t === ScalarType.FIXED64 ||
-    t === ScalarType.SFIXED64 ||
-    t === ScalarType.SINT64
-  );
+  return t === ScalarType.INT64 || t === ScalarType.UINT64 || t === ScalarType.FIXED64 || t === ScalarType.SFIXED64 || t === ScalarType.SINT64;
 }
-
 
 /** The wire type a scalar type is written with when not packed. */
 export function scalarWireType(type: ScalarType): WireType {

@@ -16,16 +16,7 @@ import type {
 } from "./descriptor-proto.js";
 
 /** Any descriptor. */
-export type AnyDesc =
-  | DescFile
-  | DescMessage
-  | DescField
-  | DescExtension
-  | DescOneof
-  | DescEnum
-  | DescEnumValue
-  | DescService
-  | DescMethod;
+export type AnyDesc = DescFile | DescMessage | DescField | DescExtension | DescOneof | DescEnum | DescEnumValue | DescService | DescMethod;
 
 /** A .proto file. */
 export interface DescFile {

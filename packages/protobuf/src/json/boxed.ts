@@ -27,10 +27,7 @@ export function boxedWriter(field: DescField | DescExtension, boxing: Boxing): (
 }
 
 /** The JSON reader of an unboxed field value; `current` is the value to merge into, if any. */
-export function boxedReader(
-  field: DescField | DescExtension,
-  boxing: Boxing,
-): (json: unknown, current: unknown, recursionLimit: number) => unknown {
+export function boxedReader(field: DescField | DescExtension, boxing: Boxing): (json: unknown, current: unknown, recursionLimit: number) => unknown {
   if (boxing === Boxing.Wrapper) {
     const { scalar, longAsString } = wrapperScalar(field);
     const conv = scalarFromJson(scalar, longAsString);

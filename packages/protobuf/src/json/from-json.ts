@@ -45,22 +45,14 @@ function parse(schema: DescMessage, text: string): unknown {
  * Parses a message from a JSON value (as returned by `JSON.parse`). Accepts JSON names and
  * proto field names. Throws JsonDecodeError, naming the path to the offending value.
  */
-export function fromJson<Desc extends DescMessage>(
-  schema: Desc,
-  json: JsonValue,
-  options?: Partial<JsonReadOptions>,
-): MessageShape<Desc> {
+export function fromJson<Desc extends DescMessage>(schema: Desc, json: JsonValue, options?: Partial<JsonReadOptions>): MessageShape<Desc> {
   const msg = zeroMessageFactory(schema)();
   read(schema, msg, json, options);
   return msg as unknown as MessageShape<Desc>;
 }
 
 /** Parses a message from a JSON string. Duplicate keys in an object are rejected. */
-export function fromJsonString<Desc extends DescMessage>(
-  schema: Desc,
-  json: string,
-  options?: Partial<JsonReadOptions>,
-): MessageShape<Desc> {
+export function fromJsonString<Desc extends DescMessage>(schema: Desc, json: string, options?: Partial<JsonReadOptions>): MessageShape<Desc> {
   return fromJson(schema, parse(schema, json) as JsonValue, options);
 }
 

@@ -113,22 +113,23 @@ function throwDuplicateKey(text: string): void {
       case 93 /* ] */:
         stack.pop();
         break;
-      case 34 /* " */: {
-        const end = stringEnd(text, i);
-        const keys = stack[stack.length - 1];
-        let j = end + 1;
-        while (j < len && isSpace(text.charCodeAt(j))) j++;
-        if (keys !== null && keys !== undefined && text.charCodeAt(j) === 58 /* : */) {
-          const raw = text.substring(i, end + 1);
-          const key = raw.includes("\\") ? (JSON.parse(raw) as string) : raw.substring(1, raw.length - 1);
-          if (keys.has(key)) {
-            throw new JsonProblem(`invalid JSON: duplicate key ${JSON.stringify(key)} at position ${i}`);
+      case 34 /* " */:
+        {
+          const end = stringEnd(text, i);
+          const keys = stack[stack.length - 1];
+          let j = end + 1;
+          while (j < len && isSpace(text.charCodeAt(j))) j++;
+          if (keys !== null && keys !== undefined && text.charCodeAt(j) === 58 /* : */) {
+            const raw = text.substring(i, end + 1);
+            const key = raw.includes("\\") ? (JSON.parse(raw) as string) : raw.substring(1, raw.length - 1);
+            if (keys.has(key)) {
+              throw new JsonProblem(`invalid JSON: duplicate key ${JSON.stringify(key)} at position ${i}`);
+            }
+            keys.add(key);
           }
-          keys.add(key);
+          i = end;
+          break;
         }
-        i = end;
-        break;
-      }
     }
   }
 }

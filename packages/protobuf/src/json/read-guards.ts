@@ -20,4 +20,3 @@ export function enterMessage(ctx: ReadContext): void {
     throw new JsonProblem(`maximum nesting depth ${ctx.recursionLimit} exceeded`);
   }
 }
-

@@ -10,8 +10,7 @@ export const TIMESTAMP_MIN_SECONDS = -62135596800;
 /** Seconds of 9999-12-31T23:59:59Z since the epoch. */
 export const TIMESTAMP_MAX_SECONDS = 253402300799;
 
-const RFC3339 =
-  /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]{1,9}))?(?:Z|([+-])([0-9]{2}):([0-9]{2}))$/;
+const RFC3339 = /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]{1,9}))?(?:Z|([+-])([0-9]{2}):([0-9]{2}))$/;
 
 /** Nanoseconds as fractional digits: none, 3, 6 or 9, as few as represent the value. */
 export function fractionDigits(nanos: number): string {
@@ -25,9 +24,7 @@ export function fractionDigits(nanos: number): string {
 /** The JSON string of a timestamp. Throws a JsonProblem if it is out of range. */
 export function timestampToJson(seconds: number, nanos: number): string {
   if (!(seconds >= TIMESTAMP_MIN_SECONDS && seconds <= TIMESTAMP_MAX_SECONDS)) {
-    throw new JsonProblem(
-      `seconds ${seconds} is out of range (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)`,
-    );
+    throw new JsonProblem(`seconds ${seconds} is out of range (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)`);
   }
   if (!Number.isInteger(nanos) || nanos < 0 || nanos > 999999999) {
     throw new JsonProblem(`nanos ${nanos} is out of range 0 to 999999999`);
@@ -64,16 +61,7 @@ export function timestampFromJson(json: unknown): { seconds: number; nanos: numb
   const hour = Number(m[4]);
   const minute = Number(m[5]);
   const second = Number(m[6]);
-  if (
-    year < 1 ||
-    month < 1 ||
-    month > 12 ||
-    day < 1 ||
-    day > daysInMonth(year, month) ||
-    hour > 23 ||
-    minute > 59 ||
-    second > 59
-  ) {
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
     throw new JsonProblem(`${formatJson(json)} is not a valid date and time`);
   }
   let seconds = daysSinceEpoch(year, month, day) * 86400 + hour * 3600 + minute * 60 + second;

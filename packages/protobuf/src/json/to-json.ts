@@ -44,11 +44,7 @@ export function toJson<Desc extends DescMessage>(
 }
 
 /** Serializes a message to a JSON string; `prettySpaces` indents it. */
-export function toJsonString<Desc extends DescMessage>(
-  schema: Desc,
-  message: MessageShape<Desc>,
-  options?: Partial<JsonWriteStringOptions>,
-): string {
+export function toJsonString<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>, options?: Partial<JsonWriteStringOptions>): string {
   const spaces = options?.prettySpaces ?? 0;
   if (spaces > 0) {
     return JSON.stringify(toJson(schema, message, options), null, spaces);

@@ -17,7 +17,6 @@ import { fieldMaskFromJson } from "./field-mask.js";
 import type { MessageReader, ReadContext } from "./reader.js";
 import { enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
 
-
 /** Well-known types that an Any holds in a `"value"` property rather than inline. */
 export function isValueWkt(desc: DescMessage): boolean {
   return hasCustomJsonForm(desc.typeName);
@@ -121,9 +120,7 @@ function readAny(readerOf: (desc: DescMessage) => MessageReader, msg: any, json:
 }
 
 /** The descriptors of Value, Struct and ListValue, if `desc` is one of them with the expected fields. */
-export function structFamily(
-  desc: DescMessage,
-): { value: DescMessage; struct: DescMessage; list: DescMessage } | undefined {
+export function structFamily(desc: DescMessage): { value: DescMessage; struct: DescMessage; list: DescMessage } | undefined {
   let value: DescMessage | undefined = desc;
   if (desc.typeName !== wktName.Value) {
     const f = desc.fields[0] as DescField | undefined;

@@ -43,7 +43,6 @@ export type ValueWrite = (value: any, ctx: WriteContext) => JsonValue;
 /** Writes one field into the JSON object. */
 type FieldWrite = (msg: any, out: JsonObject, ctx: WriteContext) => void;
 
-
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** The compiled JSON writer of a message type for the option bits. */
@@ -269,27 +268,14 @@ function extensionValueWriter(ext: DescExtension, bits: number): ValueWrite {
 }
 
 /** The extensions found in the unknown fields that the registry knows, as "[full.name]" keys. */
-export function extensionsValue(
-  desc: DescMessage,
-  bits: number,
-  msg: Message,
-  registry: Registry,
-  ctx: WriteContext,
-): JsonObject {
+export function extensionsValue(desc: DescMessage, bits: number, msg: Message, registry: Registry, ctx: WriteContext): JsonObject {
   const out: JsonObject = {};
   writeExtensions(desc, bits, msg, out, registry, ctx);
   return out;
 }
 
 /** Writes the extensions found in the unknown fields that the registry knows, as "[full.name]". */
-function writeExtensions(
-  desc: DescMessage,
-  bits: number,
-  msg: Message,
-  out: JsonObject,
-  registry: Registry,
-  ctx: WriteContext,
-): void {
+function writeExtensions(desc: DescMessage, bits: number, msg: Message, out: JsonObject, registry: Registry, ctx: WriteContext): void {
   let done: Set<number> | undefined;
   for (const u of msg.$unknown!) {
     if (done?.has(u.no)) continue;

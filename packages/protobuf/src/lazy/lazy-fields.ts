@@ -16,7 +16,8 @@ function viewContext(buf: Uint8Array, validated: boolean, requiredComplete: bool
   let list = contexts.get(buf);
   if (list === undefined) contexts.set(buf, (list = []));
   for (const c of list) {
-    if (c.validated === validated && c.requiredComplete === requiredComplete && c.readUnknown === ctx.readUnknown && c.maxDepth === ctx.maxDepth) return c;
+    if (c.validated === validated && c.requiredComplete === requiredComplete && c.readUnknown === ctx.readUnknown && c.maxDepth === ctx.maxDepth)
+      return c;
   }
   const c: ViewContext = {
     validated,
@@ -46,5 +47,3 @@ export const lazyFieldViews: LazyFieldViews = {
     return s === undefined ? value : materializeView(s);
   },
 };
-
-

@@ -62,4 +62,3 @@ export function viewBytes(state: ViewState): Uint8Array {
   }
   return out;
 }
-

@@ -31,7 +31,15 @@ import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "../wire/ascii-cache.js";
  * Creates a view of a message whose content is [start, end) of `buf` (and the further
  * [start, end) pairs in `more`, for merged occurrences). Nothing is read until a field is.
  */
-export function createView(desc: DescMessage, buf: Uint8Array, start: number, end: number, more: number[] | undefined, depth: number, ctx: ViewContext): Message {
+export function createView(
+  desc: DescMessage,
+  buf: Uint8Array,
+  start: number,
+  end: number,
+  more: number[] | undefined,
+  depth: number,
+  ctx: ViewContext,
+): Message {
   return newView(viewPlan(desc), buf, start, end, more, depth, ctx);
 }
 
@@ -175,7 +183,9 @@ function decodeSlot(state: ViewState, slot: Slot, last: number): unknown {
     case SlotKind.MessageList:
       return Object.freeze(messageList(state, (slot.childPlan ??= viewPlan(slot.message!)), last));
     case SlotKind.MessageMap:
-      return Object.freeze(decodeMessageMap(state, slot.field as DescField & { fieldKind: "map" }, (slot.childPlan ??= viewPlan(slot.message!)), last));
+      return Object.freeze(
+        decodeMessageMap(state, slot.field as DescField & { fieldKind: "map" }, (slot.childPlan ??= viewPlan(slot.message!)), last),
+      );
     case SlotKind.Oneof:
       return decodeOneof(state, slot as OneofSlot, last);
     default: {
@@ -250,8 +260,6 @@ function keyZero(field: DescField & { fieldKind: "map" }): string {
       return "0";
   }
 }
-
-
 
 /** The state of `view`; throws if `view` is not a lazy view (e.g. a spread copy of one). */
 function ownState(view: { [viewState]?: ViewState }, typeName: string): ViewState {
@@ -328,7 +336,6 @@ function slotGetter(slot: Slot, typeName: string): (this: { [viewState]?: ViewSt
   };
 }
 
-
 /** Makes the views of the plan's type answer the view protocol (model/view-protocol.ts). */
 function installProtocol(plan: ViewPlan, proto: object): void {
   const typeName = plan.desc.typeName;
@@ -358,7 +365,7 @@ function installProtocol(plan: ViewPlan, proto: object): void {
       const slot = field.number < plan.dense.length ? plan.dense[field.number] : plan.sparse.get(field.number);
       if (slot === undefined) return false;
       if (field.oneof !== undefined) {
-        return ((view as Record<string, { case?: string }>)[field.oneof.localName]).case === field.localName;
+        return (view as Record<string, { case?: string }>)[field.oneof.localName].case === field.localName;
       }
       const v = values[slot.index];
       // Absent from the wire: unset, empty or the zero value, whatever the kind.

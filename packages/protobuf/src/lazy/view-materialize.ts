@@ -30,7 +30,12 @@ export function materializeView(state: ViewState): Message {
     const r = new BinaryReader(state.buf);
     r.pos = state.start;
     r.len = state.end;
-    messageDecoder(desc)(msg, r, state.end, 0, state.depth, { readUnknown: state.ctx.readUnknown, maxDepth: state.ctx.maxDepth, track, lazyFields: state.ctx.lazyFields });
+    messageDecoder(desc)(msg, r, state.end, 0, state.depth, {
+      readUnknown: state.ctx.readUnknown,
+      maxDepth: state.ctx.maxDepth,
+      track,
+      lazyFields: state.ctx.lazyFields,
+    });
     if (!track.unknown) return msg;
     // Unknown fields are views of the input: decode a copy instead.
   }
@@ -49,4 +54,3 @@ function mayReferToInput(desc: DescMessage): boolean {
   const rec = typeRecord(desc);
   return (rec.refersToInput ??= anyFieldInTree(desc, (f) => f.lazy || f.scalar === ScalarType.BYTES));
 }
-

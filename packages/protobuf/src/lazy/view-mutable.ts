@@ -54,4 +54,3 @@ function unfreeze(v: unknown): unknown {
   if (v === null || typeof v !== "object" || v instanceof Uint8Array || stateOf(v) !== undefined) return v;
   return cloneJson(v as JsonValue);
 }
-

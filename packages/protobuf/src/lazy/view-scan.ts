@@ -36,7 +36,8 @@ export function scanView(state: ViewState): unknown[] {
   if (plan.decodesDuringScan) {
     for (const slot of plan.slots) {
       const v = values[slot.index];
-      if (typeof v === "object" && v !== null && !(v instanceof Uint8Array) && (slot.kind === SlotKind.EagerDecoded || slot.kind === SlotKind.Oneof)) Object.freeze(v);
+      if (typeof v === "object" && v !== null && !(v instanceof Uint8Array) && (slot.kind === SlotKind.EagerDecoded || slot.kind === SlotKind.Oneof))
+        Object.freeze(v);
     }
   }
   const unknown = state.unknown as readonly UnknownField[] | undefined;
@@ -141,7 +142,16 @@ function decodeIntoSlot(state: ViewState, slot: Slot, values: unknown[], r: Bina
   return true;
 }
 
-function scanOneof(state: ViewState, slot: OneofSlot, values: unknown[], occ: number[], r: BinaryReader, tag: number, wt: number, no: number): boolean {
+function scanOneof(
+  state: ViewState,
+  slot: OneofSlot,
+  values: unknown[],
+  occ: number[],
+  r: BinaryReader,
+  tag: number,
+  wt: number,
+  no: number,
+): boolean {
   const member = slot.members.get(no)!;
   const i = slot.index;
   if (member.scanDecoder !== undefined) {
@@ -172,4 +182,3 @@ function takeUnknown(state: ViewState, holder: { $unknown?: UnknownField[] }): v
     (state.unknown as UnknownField[]).push(...holder.$unknown);
   }
 }
-

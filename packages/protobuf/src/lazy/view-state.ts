@@ -86,4 +86,3 @@ export function stateOf(value: unknown): ViewState | undefined {
 export function isLazyMessage(message: unknown): boolean {
   return stateOf(message) !== undefined;
 }
-

@@ -19,7 +19,6 @@ export const enum Boxing {
   Struct = 2,
 }
 
-
 /** True if the message type is one of the wrappers of wrappers.proto. */
 export function isWrapperDesc(desc: DescMessage): boolean {
   return wrapperTypeNames.has(desc.typeName) && desc.fields.length === 1 && desc.fields[0].number === 1;

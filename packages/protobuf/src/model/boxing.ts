@@ -12,7 +12,6 @@ import { setOwnProperty } from "./map-key.js";
 import { zeroMessageFactory } from "./zero-message.js";
 import { Boxing } from "./boxing-kind.js";
 
-
 import type { JsonObject, JsonValue } from "../types.js";
 
 type Obj = Record<string, unknown>;
@@ -61,7 +60,7 @@ function valueToJson(value: Message): JsonValue {
     case "structValue":
       return structToJson(kind.value as Message);
     case "listValue":
-      return ((kind.value as { values: Message[] }).values).map(valueToJson);
+      return (kind.value as { values: Message[] }).values.map(valueToJson);
     default:
       return null;
   }

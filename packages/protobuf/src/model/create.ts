@@ -29,9 +29,7 @@ export function create<Desc extends DescMessage>(schema: Desc, init?: MessageIni
 }
 
 function isMessageOf(value: unknown, schema: DescMessage): boolean {
-  return (
-    typeof value === "object" && value !== null && (value as Partial<Message>).$typeName === schema.typeName
-  );
+  return typeof value === "object" && value !== null && (value as Partial<Message>).$typeName === schema.typeName;
 }
 
 const objectPrototype = Object.prototype as unknown as Record<string, unknown>;
@@ -66,18 +64,24 @@ interface InitStep {
   readonly inherited: boolean;
 }
 
-
 /** The steps that set a message's members from an init object, compiled once per type. */
 function initPlan(schema: DescMessage): readonly InitStep[] {
   const rec = typeRecord(schema);
   return (rec.init ??= schema.members.map((member): InitStep => {
-      const name = member.localName;
-      const inherited = name in objectPrototype;
-      if (member.kind === "oneof") {
-        return { name, how: Init.Oneof, field: undefined, cases: new Map(member.fields.map((f) => [f.localName, f])), protoName: member.name, inherited };
-      }
-      return { name, how: initKind(member), field: member, cases: undefined, protoName: member.name, inherited };
-    })) as readonly InitStep[];
+    const name = member.localName;
+    const inherited = name in objectPrototype;
+    if (member.kind === "oneof") {
+      return {
+        name,
+        how: Init.Oneof,
+        field: undefined,
+        cases: new Map(member.fields.map((f) => [f.localName, f])),
+        protoName: member.name,
+        inherited,
+      };
+    }
+    return { name, how: initKind(member), field: member, cases: undefined, protoName: member.name, inherited };
+  })) as readonly InitStep[];
 }
 
 function initKind(field: DescField): Init {

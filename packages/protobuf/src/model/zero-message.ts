@@ -11,7 +11,6 @@ import type { Message } from "../types.js";
 import { typeRecord } from "./type-record.js";
 import { scalarZeroValue } from "./scalar-values.js";
 
-
 const enum Mutable {
   None,
   List,
@@ -55,8 +54,8 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
       case "enum": {
         const zero =
           field.fieldKind === "enum"
-            ? field.getDefaultValue() ?? field.enum.values[0]?.number ?? 0
-            : field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString);
+            ? (field.getDefaultValue() ?? field.enum.values[0]?.number ?? 0)
+            : (field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString));
         if (field.presence === FieldPresence.IMPLICIT) {
           template[field.localName] = zero;
         } else if (desc.file.edition !== Edition.EDITION_PROTO3) {

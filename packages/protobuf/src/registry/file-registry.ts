@@ -22,9 +22,7 @@ export type FileResolver = (fileName: string) => FileDescriptorProto | DescFile 
 export function createFileRegistry(fileDescriptorSet: FileDescriptorSet): FileRegistry;
 export function createFileRegistry(file: FileDescriptorProto, resolve: FileResolver): FileRegistry;
 export function createFileRegistry(...registries: FileRegistry[]): FileRegistry;
-export function createFileRegistry(
-  ...args: [FileDescriptorSet] | [FileDescriptorProto, FileResolver] | FileRegistry[]
-): FileRegistry {
+export function createFileRegistry(...args: [FileDescriptorSet] | [FileDescriptorProto, FileResolver] | FileRegistry[]): FileRegistry {
   const types = createMutableRegistry();
   const files = new Map<string, DescFile>();
   const first = args[0] as FileDescriptorSet | FileDescriptorProto | FileRegistry | undefined;
@@ -82,10 +80,13 @@ function addFile(
       deps.push(addFile(dep, resolve, types, files, [...importChain, proto.name]));
     }
   }
-  const file = buildFile(proto, deps, { resolveType: (n) => {
-    const t = types.get(n);
-    return t?.kind === "message" || t?.kind === "enum" ? t : undefined;
-  }, addType: (t) => types.add(t) });
+  const file = buildFile(proto, deps, {
+    resolveType: (n) => {
+      const t = types.get(n);
+      return t?.kind === "message" || t?.kind === "enum" ? t : undefined;
+    },
+    addType: (t) => types.add(t),
+  });
   files.set(proto.name, file);
   return file;
 }

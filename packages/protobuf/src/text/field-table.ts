@@ -15,7 +15,6 @@ export interface TextFieldTable {
   readonly reserved: ReadonlySet<string>;
 }
 
-
 /** The cached text format table of a message type. */
 export function textFieldTable(desc: DescMessage): TextFieldTable {
   const rec = typeRecord(desc);

@@ -27,11 +27,7 @@ function settingsOf(options: Partial<TextReadOptions> | undefined, forbidOverwri
  * malformed input, unknown fields or enum values, and non-repeated fields (or members of
  * one oneof) given more than once.
  */
-export function fromText<Desc extends DescMessage>(
-  schema: Desc,
-  text: string,
-  options?: Partial<TextReadOptions>,
-): MessageShape<Desc> {
+export function fromText<Desc extends DescMessage>(schema: Desc, text: string, options?: Partial<TextReadOptions>): MessageShape<Desc> {
   const msg = zeroMessageFactory(schema)();
   new TextParser(new Tokenizer(text), settingsOf(options, true)).parseTopLevel(schema, msg);
   return msg as unknown as MessageShape<Desc>;

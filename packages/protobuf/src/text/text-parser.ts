@@ -111,10 +111,7 @@ export class TextParser {
     if (field.oneof !== undefined) {
       const other = seen.oneofs.get(field.oneof.name);
       if (other !== undefined) {
-        throw errorAt(
-          at,
-          `field "${field.name}" is specified along with field "${other.name}", another member of oneof "${field.oneof.name}"`,
-        );
+        throw errorAt(at, `field "${field.name}" is specified along with field "${other.name}", another member of oneof "${field.oneof.name}"`);
       }
       seen.oneofs.set(field.oneof.name, field);
     }
@@ -239,11 +236,7 @@ export class TextParser {
     }
     const oneof = field.oneof;
     const current: unknown =
-      oneof === undefined
-        ? target[field.localName]
-        : target[oneof.localName].case === field.localName
-          ? target[oneof.localName].value
-          : undefined;
+      oneof === undefined ? target[field.localName] : target[oneof.localName].case === field.localName ? target[oneof.localName].value : undefined;
     const sub = current === undefined ? zeroMessageFactory(field.message)() : (boxValue(boxing, field.message, current) as Obj);
     this.parseMessageValue(field.message, sub, depth);
     const value = unboxValue(boxing, sub as Message);

@@ -24,11 +24,7 @@ export interface TextWriteOptions {
  * Serializes a message to the text format. Fields are printed in field-number order, map
  * entries sorted by key, floats with the fewest digits that parse back to the same value.
  */
-export function toText<Desc extends DescMessage>(
-  schema: Desc,
-  message: MessageShape<Desc>,
-  options?: Partial<TextWriteOptions>,
-): string {
+export function toText<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>, options?: Partial<TextWriteOptions>): string {
   const out = new TextOutput(options?.singleLine ?? false);
   printMessage(schema, message as unknown as Record<string, unknown>, out, {
     registry: options?.registry,

@@ -249,17 +249,39 @@ export class Tokenizer {
       const e = src[pos];
       pos++;
       switch (e) {
-        case "a": appendText("\x07"); break;
-        case "b": appendText("\b"); break;
-        case "f": appendText("\f"); break;
-        case "n": appendText("\n"); break;
-        case "r": appendText("\r"); break;
-        case "t": appendText("\t"); break;
-        case "v": appendText("\v"); break;
-        case "?": appendText("?"); break;
-        case "\\": appendText("\\"); break;
-        case "'": appendText("'"); break;
-        case '"': appendText('"'); break;
+        case "a":
+          appendText("\x07");
+          break;
+        case "b":
+          appendText("\b");
+          break;
+        case "f":
+          appendText("\f");
+          break;
+        case "n":
+          appendText("\n");
+          break;
+        case "r":
+          appendText("\r");
+          break;
+        case "t":
+          appendText("\t");
+          break;
+        case "v":
+          appendText("\v");
+          break;
+        case "?":
+          appendText("?");
+          break;
+        case "\\":
+          appendText("\\");
+          break;
+        case "'":
+          appendText("'");
+          break;
+        case '"':
+          appendText('"');
+          break;
         case "x":
         case "X": {
           let v = hexValue(src.charCodeAt(pos));

@@ -28,10 +28,7 @@ for (let i = 0; i < 64; i++) {
  * padding, the default), "std_raw" (standard alphabet, no padding) or "url"
  * (URL-safe alphabet, no padding).
  */
-export function base64Encode(
-  bytes: Uint8Array,
-  encoding: "std" | "std_raw" | "url" = "std",
-): string {
+export function base64Encode(bytes: Uint8Array, encoding: "std" | "std_raw" | "url" = "std"): string {
   const url = encoding === "url";
   const alphabet = url ? URL : STD;
   const pairs = url ? (urlPairs ??= pairTable(URL)) : (stdPairs ??= pairTable(STD));
@@ -93,7 +90,7 @@ export function base64Decode(text: string): Uint8Array {
     if (n % 4 === 1) fail(text, n, "truncated input");
     fail(text, n, "unexpected padding");
   }
-  const out = new Uint8Array(((n * 3) >> 2));
+  const out = new Uint8Array((n * 3) >> 2);
   const whole = n - (n % 4);
   let o = 0;
   let i = 0;

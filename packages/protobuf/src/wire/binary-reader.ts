@@ -82,12 +82,7 @@ export class BinaryReader {
       tag = this.uint32();
     }
     if (tag < 8 || (tag & 7) > 5) {
-      throw decodeErr(
-        tag < 8
-          ? `invalid field number 0 at offset ${pos}`
-          : `invalid wire type ${tag & 7} at offset ${pos}`,
-        pos,
-      );
+      throw decodeErr(tag < 8 ? `invalid field number 0 at offset ${pos}` : `invalid wire type ${tag & 7} at offset ${pos}`, pos);
     }
     return tag;
   }
@@ -143,10 +138,7 @@ export class BinaryReader {
       const wt = tag & 7;
       if (wt === WireType.EndGroup) {
         if (fieldNo !== undefined && tag >>> 3 !== fieldNo) {
-          throw decodeErr(
-            `end-group tag for field ${tag >>> 3} does not match group field ${fieldNo} at offset ${at}`,
-            at,
-          );
+          throw decodeErr(`end-group tag for field ${tag >>> 3} does not match group field ${fieldNo} at offset ${at}`, at);
         }
         return;
       }

@@ -4,13 +4,7 @@
  */
 import { BinaryEncodeError, ProtobufError } from "./errors.js";
 import { splitInt64, type Int64Input } from "./int64.js";
-import {
-  halves,
-  splitSafeInteger,
-  varintSize32,
-  writeVarint64,
-  zigzagEncodeHalves,
-} from "./varint.js";
+import { halves, splitSafeInteger, varintSize32, writeVarint64, zigzagEncodeHalves } from "./varint.js";
 import type { WireType } from "./wire-type.js";
 
 /** Largest finite float32 value. */
@@ -343,10 +337,7 @@ export class BinaryWriter {
    * values beyond the float32 range throw BinaryEncodeError.
    */
   float(value: number): this {
-    if (
-      typeof value !== "number" ||
-      ((value > FLOAT32_MAX || value < FLOAT32_MIN) && value - value === 0)
-    ) {
+    if (typeof value !== "number" || ((value > FLOAT32_MAX || value < FLOAT32_MIN) && value - value === 0)) {
       throw new BinaryEncodeError(`invalid float32: ${describe(value)}`);
     }
     const pos = this.pos;

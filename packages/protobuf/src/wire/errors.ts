@@ -37,12 +37,7 @@ export class BinaryDecodeError extends ProtobufError {
    * `detail`, prefixed with `cannot decode field <typeName>.<fieldNumber>: `
    * when a type name and field number are given.
    */
-  constructor(
-    detail: string,
-    offset: number,
-    typeName?: string,
-    fieldNumber?: number,
-  ) {
+  constructor(detail: string, offset: number, typeName?: string, fieldNumber?: number) {
     super(
       typeName !== undefined && fieldNumber !== undefined
         ? `cannot decode field ${typeName}.${fieldNumber}: ${detail}`
@@ -69,10 +64,7 @@ export class BinaryDecodeError extends ProtobufError {
 
   /** Error for a read of `need` bytes at `offset` when only `have` remain. */
   static prematureEnd(offset: number, need: number, have: number): BinaryDecodeError {
-    return new BinaryDecodeError(
-      `premature end of input at offset ${offset} (need ${need} bytes, have ${have})`,
-      offset,
-    );
+    return new BinaryDecodeError(`premature end of input at offset ${offset} (need ${need} bytes, have ${have})`, offset);
   }
 }
 

@@ -10,9 +10,7 @@ export type Int64Input = bigint | number | string;
 
 function envDisablesBigInt(): boolean {
   try {
-    const env = (
-      globalThis as { process?: { env?: Record<string, string | undefined> } }
-    ).process?.env;
+    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
     if (env === undefined || env === null) return false;
     return env.PBJET_BIGINT_DISABLE === "1" || env.BUF_BIGINT_DISABLE === "1";
   } catch {
@@ -58,7 +56,10 @@ function invalid(value: unknown, unsigned: boolean): BinaryEncodeError {
 function decimalToHalves(text: string, unsigned: boolean): boolean {
   const negative = text.charCodeAt(0) === 45; // "-"
   // Four 16-bit limbs, least significant first.
-  let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+  let a0 = 0,
+    a1 = 0,
+    a2 = 0,
+    a3 = 0;
   for (let i = negative ? 1 : 0; i < text.length; i++) {
     let c = a0 * 10 + (text.charCodeAt(i) - 48);
     a0 = c & 0xffff;
@@ -93,7 +94,10 @@ function decimalToHalves(text: string, unsigned: boolean): boolean {
 /** Decimal string of the unsigned 64-bit value `hi:lo`, without BigInt. */
 function halvesToDecimal(lo: number, hi: number): string {
   if (hi <= 0x1fffff) return String(hi * TWO32 + lo);
-  let a3 = hi >>> 16, a2 = hi & 0xffff, a1 = lo >>> 16, a0 = lo & 0xffff;
+  let a3 = hi >>> 16,
+    a2 = hi & 0xffff,
+    a1 = lo >>> 16,
+    a0 = lo & 0xffff;
   let out = "";
   // Repeated division by 10^4 over 16-bit limbs.
   while ((a3 | a2 | a1 | a0) !== 0) {
@@ -174,9 +178,7 @@ export function splitInt64(value: Int64Input, unsigned: boolean): void {
 export function joinInt64String(lo: number, hi: number, unsigned: boolean): string {
   if (unsigned || hi < 0x80000000) {
     if (hi <= 0x1fffff) return String(hi * TWO32 + lo);
-    return bigIntSupported
-      ? String((B(hi) << N32) | B(lo))
-      : halvesToDecimal(lo, hi);
+    return bigIntSupported ? String((B(hi) << N32) | B(lo)) : halvesToDecimal(lo, hi);
   }
   if (hi >= 0xffe00000) return String((hi - TWO32) * TWO32 + lo);
   // Negate the two's complement and print the magnitude.

@@ -21,8 +21,7 @@ export interface TextEncoding {
 }
 
 /** Argument of configureTextEncoding; `encodeUtf8Into` may be omitted. */
-export type TextEncodingConfig = Omit<TextEncoding, "encodeUtf8Into"> &
-  Partial<Pick<TextEncoding, "encodeUtf8Into">>;
+export type TextEncodingConfig = Omit<TextEncoding, "encodeUtf8Into"> & Partial<Pick<TextEncoding, "encodeUtf8Into">>;
 
 // Minimal shapes of the WHATWG classes (the package builds without DOM types).
 interface Encoder {
@@ -66,26 +65,18 @@ function createDefault(): TextEncoding {
   let encoder: Encoder | undefined;
   let lenient: Decoder | undefined;
   let strict: Decoder | undefined;
-  const enc = (): Encoder =>
-    (encoder ??= g.TextEncoder ? new g.TextEncoder() : unavailable("TextEncoder"));
+  const enc = (): Encoder => (encoder ??= g.TextEncoder ? new g.TextEncoder() : unavailable("TextEncoder"));
   const isWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
   return {
-    checkUtf8:
-      typeof isWellFormed === "function"
-        ? (text) => (text as unknown as { isWellFormed(): boolean }).isWellFormed()
-        : isWellFormedFallback,
+    checkUtf8: typeof isWellFormed === "function" ? (text) => (text as unknown as { isWellFormed(): boolean }).isWellFormed() : isWellFormedFallback,
     encodeUtf8: (text) => enc().encode(text),
     encodeUtf8Into: (text, dest) => enc().encodeInto(text, dest),
     decodeUtf8(bytes, isStrict) {
       if (isStrict) {
-        strict ??= g.TextDecoder
-          ? new g.TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
-          : unavailable("TextDecoder");
+        strict ??= g.TextDecoder ? new g.TextDecoder("utf-8", { fatal: true, ignoreBOM: true }) : unavailable("TextDecoder");
         return strict.decode(bytes);
       }
-      lenient ??= g.TextDecoder
-        ? new g.TextDecoder("utf-8", { ignoreBOM: true })
-        : unavailable("TextDecoder");
+      lenient ??= g.TextDecoder ? new g.TextDecoder("utf-8", { ignoreBOM: true }) : unavailable("TextDecoder");
       return lenient.decode(bytes);
     },
   };

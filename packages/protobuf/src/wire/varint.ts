@@ -34,12 +34,7 @@ export function splitSafeInteger(value: number): void {
  * into `buf` at `pos`, which must have room for 10 bytes. Returns the
  * position after the last byte written. @internal
  */
-export function writeVarint64(
-  buf: Uint8Array,
-  pos: number,
-  lo: number,
-  hi: number,
-): number {
+export function writeVarint64(buf: Uint8Array, pos: number, lo: number, hi: number): number {
   if (hi === 0) {
     while (lo > 0x7f) {
       buf[pos++] = (lo & 0x7f) | 0x80;

@@ -51,5 +51,3 @@ export function listValueFromJson(json: JsonValue[]): ListValue {
 export function listValueToJson(list: ListValue): JsonValue[] {
   return list.values.map(valueToJson);
 }
-
-

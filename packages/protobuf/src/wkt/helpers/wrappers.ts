@@ -11,7 +11,6 @@ export function isWrapperDesc(desc: DescMessage): boolean {
   return isWrapperSchema(desc);
 }
 
-
 /** True if the message is a wrapper message, e.g. a google.protobuf.Int32Value. */
 export function isWrapper(message: Message): message is Message & { value: unknown } {
   return wrapperTypeNames.has(message.$typeName);
