@@ -9,7 +9,7 @@
 // Usage: node scripts/check.mjs [--keep]   (--keep leaves work/ for inspection)
 // Needs the workspace packages built (turbo builds them before this package's test task).
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -47,10 +47,10 @@ function strip(file, from, to, count = 1) {
   writeFileSync(path, text.replace(new RegExp(from.source, "g"), to));
 }
 
-strip("from-binary.ts", /\n  if \(options\?\.lazy === true\) \{\n    return fromBinaryLazy\(schema, bytes, options\);\n  \}/, "");
+strip("from-binary.ts", /\n {2}if \(options\?\.lazy === true\) \{\n {4}return fromBinaryLazy\(schema, bytes, options\);\n {2}\}/, "");
 strip(
   "to-binary.ts",
-  /\n  const view = lazyUse\.viewPlans \? viewStateIf\(viewTypeInfo\(schema\), message\) : undefined;\n  if \(view !== undefined\) \{[\s\S]*?\n  \}\n/,
+  /\n {2}const view = lazyUse\.viewPlans \? viewStateIf\(viewTypeInfo\(schema\), message\) : undefined;\n {2}if \(view !== undefined\) \{[\s\S]*?\n {2}\}\n/,
   "\n",
 );
 strip(

@@ -114,8 +114,8 @@ for (const fx of fixtures) {
     const r = await measureCell(contenders, { sliceMs: 5, budgetMs, warmupMs: quick ? 100 : 250, minRounds: quick ? 8 : 20 });
     const hz = Object.fromEntries(r.contenders.map((c) => [c.key, c.hz]));
     // Above 1.00: the shipped build is faster than the other.
-    const lazy = hz["pbjet"] / hz["eager-only"];
-    const aa = hz["pbjet"] / hz["pbjet A/A"];
+    const lazy = hz.pbjet / hz["eager-only"];
+    const aa = hz.pbjet / hz["pbjet A/A"];
     ratios[op].lazy.push(lazy);
     ratios[op].aa.push(aa);
     cells.push(`${op} ${lazy.toFixed(3)} (A/A ${aa.toFixed(3)})`);

@@ -259,7 +259,7 @@ function perfPayloadInit(): Record<string, unknown> {
     repeatedLongBytesField: Array.from({ length: 10 }, () => randomBytes(rand, 1024)),
     int32Field: 123456,
     int64Field: BigInt("9007199254740993"),
-    doubleField: 3.141592653589793,
+    doubleField: Math.PI,
     boolField: true,
     stringField: "perf-payload",
     bytesField: randomBytes(rand, 64),

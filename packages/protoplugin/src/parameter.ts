@@ -98,7 +98,7 @@ export function parseParameter(parameter: string, parseOption?: ParseOption): Ec
         break;
       }
       default:
-        if (!parseOption || !parseOption(key, value)) {
+        if (!parseOption?.(key, value)) {
           throw new PluginOptionError(value === "" ? key : `${key}=${value}`, "unknown option");
         }
     }

@@ -7,7 +7,7 @@ import { createFileRegistry, type DescFile, type FileRegistry } from "@pbjet/pro
 import type { FileDescriptorProto, FileDescriptorSet } from "@pbjet/protobuf/wkt";
 import { getPackageComments, getSyntaxComments } from "./source-comments.js";
 import { featureOptionStrings } from "./features.js";
-import { parseParameter, type EcmaScriptPluginOptions, type ParseOption, type Target } from "./parameter.js";
+import { parseParameter, type EcmaScriptPluginOptions, type Target } from "./parameter.js";
 import { createGeneratedFile, type GeneratedFile, type RuntimeImports } from "./generated-file.js";
 import { transpileToDts, transpileToJs } from "./transpile.js";
 

@@ -156,7 +156,7 @@ describe("fuzz: random and mutated inputs decode or throw BinaryDecodeError", ()
 
   /** Decodes; if that works, the result must encode and decode again. Other errors fail. */
   function check(desc: DescMessage, bytes: Uint8Array): void {
-    let msg;
+    let msg: ReturnType<typeof fromBinary>;
     try {
       msg = fromBinary(desc, bytes);
     } catch (e) {

@@ -3,7 +3,7 @@
  * messages it yielded and the error it ended with, and random stream contents.
  */
 import * as fc from "fast-check";
-import * as pb from "@pbjet/protobuf";
+import type * as pb from "@pbjet/protobuf";
 import { canonicalArb, concat, encodableTypes, sets, varint, type SetName } from "../lazy/util";
 import { hasRequired, type InitOptions } from "../differential/arbitrary";
 

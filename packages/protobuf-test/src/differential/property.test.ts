@@ -41,7 +41,7 @@ function mutateBytes(b: Uint8Array): void {
 function mutateValue(kind: "scalar" | "enum" | "message", field: pb.DescField, desc: pb.DescMessage | undefined, v: unknown): unknown {
   if (kind === "message" && wktElementBoxing(field) === "struct") {
     // A Struct list element or map value is a JSON object: mutate it as JSON.
-    (v as Obj)["mutated"] = true;
+    (v as Obj).mutated = true;
     return v;
   }
   if (kind === "message") {

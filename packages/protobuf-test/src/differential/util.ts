@@ -2,8 +2,8 @@
  * Helpers shared by the differential suites.
  */
 import * as fc from "fast-check";
-import * as pb from "@pbjet/protobuf";
-import * as oracle from "@bufbuild/protobuf";
+import type * as pb from "@pbjet/protobuf";
+import type * as oracle from "@bufbuild/protobuf";
 import { hex, oracleRegistry, registry } from "../helpers";
 import { LossyError, oracleLossyTypes, toOracleMessage } from "./oracle-init";
 import type { InitOptions } from "./arbitrary";

@@ -553,7 +553,7 @@ function readCalls(c: Ctx, s: Side): ReadCall[] {
       (m) => {
         const out = write(m);
         if (h.field.fieldKind === "list" && pb.isLazyMessage(m)) {
-          const ref = write(pb.materialize(desc, m));
+          const _ref = write(pb.materialize(desc, m));
         }
         return out;
       },
@@ -676,11 +676,7 @@ function readCalls(c: Ctx, s: Side): ReadCall[] {
         const arg = w.prepare();
         const t = mutable(m);
         const r = outcome(() => {
-          try {
-            w.apply(t, arg);
-          } catch (e) {
-            throw e;
-          }
+          w.apply(t, arg);
           return "done";
         });
         return [r, bin(c, desc, pb.toBinary(desc, t)), presence(desc, t)];

@@ -2,7 +2,6 @@ import fc = require("fast-check");
 import pb = require("@pbjet/protobuf/wire");
 
 const { base64Decode, base64Encode, ProtobufError } = pb;
-type ProtobufError = pb.ProtobufError;
 function hex(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 }

@@ -4,8 +4,6 @@ import es = require("@bufbuild/protobuf/wire");
 const { BinaryDecodeError, BinaryReader, BinaryWriter, ProtobufError, WireType } = pb;
 type BinaryDecodeError = pb.BinaryDecodeError;
 type BinaryReader = pb.BinaryReader;
-type BinaryWriter = pb.BinaryWriter;
-type ProtobufError = pb.ProtobufError;
 type WireType = pb.WireType;
 function fromHex(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text.replace(/\s+/g, ""), "hex"));

@@ -2,11 +2,6 @@ import pb = require("@pbjet/protobuf/wire");
 import es = require("@bufbuild/protobuf/wire");
 
 const { BinaryEncodeError, BinaryReader, BinaryWriter, ProtobufError, WireType } = pb;
-type BinaryEncodeError = pb.BinaryEncodeError;
-type BinaryReader = pb.BinaryReader;
-type BinaryWriter = pb.BinaryWriter;
-type ProtobufError = pb.ProtobufError;
-type WireType = pb.WireType;
 function fromHex(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text.replace(/\s+/g, ""), "hex"));
 }

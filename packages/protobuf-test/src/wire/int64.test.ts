@@ -3,7 +3,6 @@ import pb = require("@pbjet/protobuf/wire");
 import esroot = require("@bufbuild/protobuf");
 
 const { ProtobufError, protoInt64, zigzagDecode32, zigzagDecode64, zigzagEncode32, zigzagEncode64 } = pb;
-type ProtobufError = pb.ProtobufError;
 const esInt64 = esroot.protoInt64;
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);

@@ -2,10 +2,10 @@
  * The binary decoder: one function per message type, compiled once from the descriptor into
  * a table of field decoders indexed by field number, and cached.
  */
-import type { DescEnum, DescField, DescMessage } from "../descriptors/types.js";
+import type { DescField, DescMessage } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
-import { BinaryReader } from "../wire/binary-reader.js";
+import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import type { Message } from "../types.js";

@@ -5,7 +5,7 @@
 import { typeRecord } from "../model/type-record.js";
 import { assertNotView } from "../model/view-protocol.js";
 import { extensionRecord } from "../model/extension-record.js";
-import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
+import type { DescExtension, DescMessage } from "../descriptors/types.js";
 import type { Extendee, ExtensionValueShape, Message, UnknownField } from "../types.js";
 import { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryWriter } from "../wire/binary-writer.js";

@@ -3,10 +3,8 @@
  * in descriptors/scalar.ts, their zero values in model/scalar-values.ts).
  */
 import { ScalarType } from "../descriptors/scalar.js";
-import { WireType } from "../wire/wire-type.js";
 import type { BinaryWriter } from "../wire/binary-writer.js";
 import type { BinaryReader } from "../wire/binary-reader.js";
-import { protoInt64 } from "../wire/int64.js";
 
 import type { ScalarValue } from "../model/scalar-values.js";
 

@@ -15,7 +15,7 @@ import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import { invalidUtf8At } from "../wire/utf8-check.js";
 import { typeRecord, type FieldFacts } from "../model/type-record.js";
-import { isPackable, scalarWireType } from "../descriptors/scalar.js";
+import { scalarWireType } from "../descriptors/scalar.js";
 
 /**
  * Validates fields until `end`, or until the end-group tag of field `group`. Returns whether

@@ -2,7 +2,7 @@
  * Hydration helpers for generated code: a generated file embeds its FileDescriptorProto and
  * restores the linked descriptors at run time with these.
  */
-import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from "../descriptors/types.js";
+import type { DescEnum, DescFile } from "../descriptors/types.js";
 import type { FileDescriptorProto } from "../descriptors/descriptor-proto.js";
 import { buildFile } from "../descriptors/build-file.js";
 import { bootDescriptorProto } from "../boot/boot.js";

@@ -326,7 +326,7 @@ function fieldCommon(
   edition: Edition,
   inOneof: boolean,
   resolver: TypeResolver,
-  toString: () => string,
+  describe: () => string,
 ): FieldCommonProps {
   const base = {
     name: proto.name,
@@ -336,19 +336,19 @@ function fieldCommon(
     proto,
     lazy: proto.options?.lazy === true || proto.options?.unverifiedLazy === true,
     utf8Verify: features.utf8Validation === Utf8Validation.VERIFY,
-    toString,
+    toString: describe,
   };
   const longAsString = proto.options?.jstype === JSTYPE_STRING;
   const repeated = proto.label === LABEL_REPEATED;
-  const ref = proto.typeName ? resolveRef(proto, resolver, toString) : undefined;
+  const ref = proto.typeName ? resolveRef(proto, resolver, describe) : undefined;
   const delimited =
     proto.type === NonScalarType.GROUP ||
     (edition >= Edition.EDITION_2023 && proto.type === NonScalarType.MESSAGE && features.messageEncoding === MessageEncoding.DELIMITED);
 
   if (repeated) {
     if (ref?.kind === "message" && ref.proto.options?.mapEntry === true) {
-      const [keyProto, valueProto] = mapEntryFields(ref, toString);
-      const valueRef = valueProto.typeName ? resolveRef(valueProto, resolver, toString) : undefined;
+      const [keyProto, valueProto] = mapEntryFields(ref, describe);
+      const valueRef = valueProto.typeName ? resolveRef(valueProto, resolver, describe) : undefined;
       const mapKind = valueRef === undefined ? "scalar" : valueRef.kind;
       return {
         ...base,
@@ -411,7 +411,7 @@ function fieldCommon(
     let defaultValue: number | undefined;
     if (hasDefault) {
       const v = enumDesc.values.find((v) => v.name === proto.defaultValue);
-      if (!v) throw new ProtobufError(`${toString()}: invalid default value "${proto.defaultValue}"`);
+      if (!v) throw new ProtobufError(`${describe()}: invalid default value "${proto.defaultValue}"`);
       defaultValue = v.number;
     }
     return {
@@ -426,7 +426,7 @@ function fieldCommon(
   }
   const scalar = proto.type as ScalarType;
   if (ScalarType[scalar] === undefined) {
-    throw new ProtobufError(`${toString()}: invalid field type ${proto.type}`);
+    throw new ProtobufError(`${describe()}: invalid field type ${proto.type}`);
   }
   const defaultValue = hasDefault ? parseScalarDefault(scalar, proto.defaultValue, longAsString) : undefined;
   return {
@@ -441,24 +441,24 @@ function fieldCommon(
   } as FieldCommonProps;
 }
 
-function resolveRef(proto: FieldDescriptorProto, resolver: TypeResolver, toString: () => string): DescMessage | DescEnum {
+function resolveRef(proto: FieldDescriptorProto, resolver: TypeResolver, describe: () => string): DescMessage | DescEnum {
   const typeName = proto.typeName.startsWith(".") ? proto.typeName.substring(1) : proto.typeName;
   const ref = resolver.resolveType(typeName);
   if (ref === undefined) {
-    throw new ProtobufError(`${toString()}: cannot resolve type ${proto.typeName}`);
+    throw new ProtobufError(`${describe()}: cannot resolve type ${proto.typeName}`);
   }
   const wantEnum = proto.type === NonScalarType.ENUM;
   if ((ref.kind === "enum") !== wantEnum) {
-    throw new ProtobufError(`${toString()}: type ${proto.typeName} is not ${wantEnum ? "an enum" : "a message"}`);
+    throw new ProtobufError(`${describe()}: type ${proto.typeName} is not ${wantEnum ? "an enum" : "a message"}`);
   }
   return ref;
 }
 
-function mapEntryFields(entry: DescMessage, toString: () => string): [FieldDescriptorProto, FieldDescriptorProto] {
+function mapEntryFields(entry: DescMessage, describe: () => string): [FieldDescriptorProto, FieldDescriptorProto] {
   const key = entry.proto.field.find((f) => f.number === 1);
   const value = entry.proto.field.find((f) => f.number === 2);
   if (!key || !value) {
-    throw new ProtobufError(`${toString()}: invalid map entry ${entry.typeName}`);
+    throw new ProtobufError(`${describe()}: invalid map entry ${entry.typeName}`);
   }
   return [key, value];
 }

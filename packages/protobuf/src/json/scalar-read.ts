@@ -18,8 +18,8 @@ const INTEGER = /^-?[0-9]+$/;
 
 /** The largest finite float32. Values that round to it (up to half an ulp above) are in range. */
 const TWO32 = 4294967296;
-const TWO63 = 9223372036854775808;
-const TWO64 = 18446744073709551616;
+const TWO63 = 2 ** 63;
+const TWO64 = 2 ** 64;
 
 const typeNames: Record<number, string> = {
   [ScalarType.DOUBLE]: "double",

@@ -5,7 +5,6 @@ import type { MessageJsonType } from "../types.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { MessageShape } from "../types.js";
 import { toEncodeError } from "./errors.js";
-import type { JsonValue } from "../types.js";
 import type { JsonWriteOptions, JsonWriteStringOptions } from "./options.js";
 import { messageTextWriter } from "./text-writer.js";
 import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, messageWriter, type WriteContext } from "./writer.js";

@@ -4,17 +4,15 @@
  */
 import { wktName } from "../descriptors/wkt-names.js";
 import type { DescField, DescMessage } from "../descriptors/types.js";
-import { BinaryReader } from "../wire/binary-reader.js";
-import type { BinaryWriter } from "../wire/binary-writer.js";
+import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import type { Message } from "../types.js";
-import { fieldDecoder, messageDecoder } from "../binary/decoder.js";
+import { fieldDecoder } from "../binary/decoder.js";
 import { scalarReader } from "../binary/scalar.js";
 import { scalarWireType } from "../descriptors/scalar.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { setOwnProperty } from "../model/map-key.js";
-import { zeroMessageFactory } from "../model/zero-message.js";
 import { typeRecord } from "../model/type-record.js";
 import { valueIsSet } from "../model/presence.js";
 import { FieldPresence } from "../descriptors/edition.js";

@@ -9,10 +9,9 @@ import { ScalarType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
 import { factsOf, hasRequiredInTree, typeRecord } from "../model/type-record.js";
 import { fieldDecoder, type FieldDecoder } from "../binary/decoder.js";
-import { isPackable, scalarWireType } from "../descriptors/scalar.js";
 import { scalarReader, type ScalarReader } from "../binary/scalar.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
+import { Boxing } from "../model/boxing-kind.js";
 import type { ViewState } from "./view-state.js";
 
 /** How a slot's value is produced. */

@@ -1,9 +1,3 @@
-/**
- * Lazy views: what a message decoded with `{ lazy: true }` is made of. A view holds the
- * byte ranges of its message in the input and decodes fields when they are first read.
- * Views are read-only, so that serializing an untouched view can copy its original bytes.
- */
-import type { DescMessage } from "../descriptors/types.js";
 import type { ViewPlan } from "./view-plan.js";
 import type { Message, UnknownField } from "../types.js";
 import { LazyMessageError } from "../wire/errors.js";

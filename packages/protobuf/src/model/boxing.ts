@@ -5,7 +5,7 @@
  * lists and map values alike — except inside google.protobuf.Value, whose struct_value stays a
  * message. Lists and maps of wrappers hold messages.
  */
-import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
+import type { DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";
 import { ProtobufError } from "../wire/errors.js";
 import { setOwnProperty } from "./map-key.js";

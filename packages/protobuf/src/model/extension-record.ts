@@ -9,7 +9,6 @@
  */
 import type { DescEnum, DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 
-// biome-ignore lint/suspicious/noExplicitAny: each slot's owner casts it to its own type.
 type Slot = any;
 
 /** The record of an extension. */

@@ -54,7 +54,6 @@ export interface FieldFacts {
 }
 
 /** A compiled artifact of a type, kept in the type's record by the layer that builds it. */
-// biome-ignore lint/suspicious/noExplicitAny: each slot's owner casts it to its own type.
 type Slot = any;
 
 /** The record of one message type. */

@@ -59,7 +59,7 @@ export function base64Encode(bytes: Uint8Array, encoding: "std" | "std_raw" | "u
   return out;
 }
 
-function fail(text: string, pos: number, why: string): never {
+function fail(_text: string, pos: number, why: string): never {
   throw new ProtobufError(`invalid base64: ${why} at position ${pos}`);
 }
 

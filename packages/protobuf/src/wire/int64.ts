@@ -149,7 +149,7 @@ export function splitInt64(value: Int64Input, unsigned: boolean): void {
     // A large integral double: split it exactly (division by 2^32 is exact).
     const negative = value < 0;
     const mag = Math.abs(value);
-    const limit = unsigned ? 18446744073709551616 : 9223372036854775808;
+    const limit = unsigned ? 2 ** 64 : 2 ** 63;
     if (negative ? unsigned || mag > limit : mag >= limit) throw invalid(value, unsigned);
     let hi = Math.floor(mag / TWO32);
     let lo = mag - hi * TWO32;

@@ -25,7 +25,7 @@ export function anyTypeName(typeUrl: string): string {
 /** Packs a message into a new Any, or into the given Any. */
 export function anyPack<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): Any;
 export function anyPack<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>, into: Any): void;
-export function anyPack<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>, into?: Any): Any | void {
+export function anyPack<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>, into?: Any): Any | undefined {
   const target = into ?? create(AnySchema);
   target.typeUrl = anyTypeUrl(message.$typeName);
   target.value = toBinary(schema, message);
