@@ -29,7 +29,8 @@
  * (and, with --compare, to decode in protobuf-es to an equal message); the run aborts otherwise.
  *
  * JSON cases (toJson, fromJson, toJsonString, fromJsonString) run automatically once
- * @pbjet/protobuf exports those functions; until then they are skipped with a note.
+ * @pbjet/protobuf exports those functions; until then they are skipped with a note. The lazy
+ * cases (lazyPass, lazyPassT, lazyIsSet, lazyMutPass) run for pbjet builds only.
  */
 import Benchmark from "benchmark";
 import { cpus } from "node:os";
