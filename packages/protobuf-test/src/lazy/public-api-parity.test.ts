@@ -53,6 +53,8 @@ import {
   extensionsOf,
   fcParams,
   isMessageValue,
+  NOT_SCALAR,
+  normScalar,
   groupField,
   hex,
   readVarint,
@@ -138,24 +140,8 @@ function inputArb(set: SetName, desc: pb.DescMessage): fc.Arbitrary<Input> {
 
 /** A plain comparable form of any value a function returns (messages by their full content). */
 function norm(set: SetName, v: unknown): unknown {
-  switch (typeof v) {
-    case "undefined":
-      return "undefined";
-    case "number":
-      return `number:${Object.is(v, -0) ? "-0" : String(v)}`;
-    case "bigint":
-      return `bigint:${v}`;
-    case "string":
-      return `string:${v}`;
-    case "boolean":
-      return v;
-    case "object":
-      break;
-    default:
-      return `unexpected ${typeof v}`;
-  }
-  if (v === null) return null;
-  if (v instanceof Uint8Array) return `bytes:${hex(v)}`;
+  const scalar = normScalar(v);
+  if (scalar !== NOT_SCALAR) return scalar;
   if (v instanceof Date) return `date:${v.getTime()}`;
   if (Array.isArray(v)) return v.map((e) => norm(set, e));
   const r = v as Obj;

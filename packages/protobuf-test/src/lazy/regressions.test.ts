@@ -119,6 +119,18 @@ test("sizeDelimitedEncode of a view writes its fields (proto2 explicit presence 
   }
 });
 
+/** A pbjet.test.proto2.RequiredFields with every required field set. */
+function completeRequiredFields(desc: pb.DescMessage): pb.Message {
+  return pb.create(desc, {
+    requiredInt32: 1,
+    requiredString: "a",
+    requiredBytes: new Uint8Array([1]),
+    requiredEnum: 1,
+    requiredMessage: {},
+    requiredInt64Default: 5n,
+  } as never);
+}
+
 test("a validated view of a message with unset required fields is not copied: encoding throws, as for the eager message", () => {
   const desc = schema("pbjet.test.proto2.RequiredFields");
   const empty = new Uint8Array(0);
@@ -137,14 +149,7 @@ test("a validated view of a message with unset required fields is not copied: en
 
 test("a validated view with every required field set is copied", () => {
   const desc = schema("pbjet.test.proto2.RequiredFields");
-  const msg = pb.create(desc, {
-    requiredInt32: 1,
-    requiredString: "a",
-    requiredBytes: new Uint8Array([1]),
-    requiredEnum: 1,
-    requiredMessage: {},
-    requiredInt64Default: 5n,
-  } as never);
+  const msg = completeRequiredFields(desc);
   // An unknown field before the known ones: a re-encode would write it last; a copy keeps the order.
   const bytes = new Uint8Array([0xf8, 0x06, 0x01, ...pb.toBinary(desc, msg)]);
   const view = pb.fromBinary(desc, bytes, { lazy: true });
@@ -153,14 +158,7 @@ test("a validated view with every required field set is copied", () => {
 
 test("a required field counts as set only with its wire type and, for a closed enum, a known value", () => {
   const desc = schema("pbjet.test.proto2.RequiredFields");
-  const full = pb.create(desc, {
-    requiredInt32: 1,
-    requiredString: "a",
-    requiredBytes: new Uint8Array([1]),
-    requiredEnum: 1,
-    requiredMessage: {},
-    requiredInt64Default: 5n,
-  } as never);
+  const full = completeRequiredFields(desc);
   // The encoding without one field's record (each record here is a one-byte tag and a one-byte value).
   const fullHex = hex(pb.toBinary(desc, full));
   const without = (record: string) => {

@@ -398,7 +398,14 @@ export function snapshot(desc: pb.DescMessage, msg: unknown, mode: Mode, o: Walk
   return { type: desc.typeName, lazy: mode === "any" ? false : lazy, fields, presence, unknown, extensions };
 }
 
-function norm(v: unknown, desc: pb.DescMessage | undefined, mode: Mode, o: WalkOptions): unknown {
+/** Returned by normScalar() for a value that is an object other than bytes. */
+export const NOT_SCALAR: unique symbol = Symbol("not a scalar");
+
+/**
+ * A comparable form of a scalar value (-0 kept apart from 0, bigints, strings, booleans,
+ * undefined, null and bytes as hex), or NOT_SCALAR for any other object.
+ */
+export function normScalar(v: unknown): unknown {
   switch (typeof v) {
     case "undefined":
       return "undefined";
@@ -417,6 +424,12 @@ function norm(v: unknown, desc: pb.DescMessage | undefined, mode: Mode, o: WalkO
   }
   if (v === null) return null;
   if (v instanceof Uint8Array) return `bytes:${hex(v)}`;
+  return NOT_SCALAR;
+}
+
+function norm(v: unknown, desc: pb.DescMessage | undefined, mode: Mode, o: WalkOptions): unknown {
+  const scalar = normScalar(v);
+  if (scalar !== NOT_SCALAR) return scalar;
   if (Array.isArray(v)) return v.map((e) => norm(e, undefined, mode, o));
   const r = v as Record<string, unknown>;
   if (desc !== undefined && typeof r.$typeName === "string") {
