@@ -9,7 +9,7 @@ import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import type { Message } from "../types.js";
-import { factsOf, fieldFacts, typeRecord, LazyOption, type FieldFacts } from "../model/type-record.js";
+import { factsOf, typeRecord, LazyOption, type FieldFacts } from "../model/type-record.js";
 import { mutableForm } from "../model/view-protocol.js";
 import { scalarFieldDecoder } from "./scalar-field-decoders.js";
 import { scalarReader, type ScalarReader } from "./scalar.js";
@@ -18,7 +18,7 @@ import { scalarZeroValue } from "../model/scalar-values.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
 import { boxValue, structToJson, unboxValue } from "../model/boxing.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
+import { Boxing } from "../model/boxing-kind.js";
 import { messageValidator } from "./validator.js";
 import { groupContentEnd } from "./group-end.js";
 
@@ -190,17 +190,13 @@ function readSubMessage(dec: MessageDecoder, sub: unknown, r: BinaryReader, wt: 
   r.len = outerLen;
 }
 
-function expectedMessageWireType(field: DescField): number {
-  return (field as { delimitedEncoding?: boolean }).delimitedEncoding ? WireType.StartGroup : WireType.LengthDelimited;
-}
-
 function messageFieldDecoder(field: DescField & { fieldKind: "message" }): FieldDecoder {
   const name = field.localName;
-  const expected = expectedMessageWireType(field);
+  const expected = factsOf(field).wireType;
   const desc = field.message;
   const rec = typeRecord(desc);
   const no = field.number;
-  const boxing = fieldBoxing(field);
+  const boxing = factsOf(field).boxing;
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
   if (boxing !== Boxing.None) {
@@ -235,11 +231,11 @@ function messageFieldDecoder(field: DescField & { fieldKind: "message" }): Field
 function oneofMessageDecoder(field: DescField & { fieldKind: "message" }): FieldDecoder {
   const oneofName = field.oneof!.localName;
   const caseName = field.localName;
-  const expected = expectedMessageWireType(field);
+  const expected = factsOf(field).wireType;
   const desc = field.message;
   const rec = typeRecord(desc);
   const no = field.number;
-  const boxing = fieldBoxing(field);
+  const boxing = factsOf(field).boxing;
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
   return (msg, r, wt, depth, ctx) => {
@@ -265,12 +261,12 @@ function oneofMessageDecoder(field: DescField & { fieldKind: "message" }): Field
 
 function messageListDecoder(field: DescField & { fieldKind: "list" }): FieldDecoder {
   const name = field.localName;
-  const expected = expectedMessageWireType(field);
+  const expected = factsOf(field).wireType;
   const desc = field.message!;
   const no = field.number;
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
-  const struct = elementBoxing(field) === Boxing.Struct;
+  const struct = factsOf(field).boxing === Boxing.Struct;
   return (msg, r, wt, depth, ctx) => {
     if (wt !== expected) return false;
     dec ??= messageDecoder(desc);
@@ -290,7 +286,7 @@ function addUnknownEnumValue(msg: Message, no: number, value: number, ctx: Decod
 }
 
 function closedEnumCheck(field: DescField): ((v: number) => boolean) | undefined {
-  const known = fieldFacts(field).closedEnum;
+  const known = factsOf(field).closedEnum;
   if (known === undefined) return undefined;
   return (v) => known.has(v);
 }
@@ -395,7 +391,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
     let dec: MessageDecoder | undefined;
     valueWireType = WireType.LengthDelimited;
     valueZero = () => zeroMessageFactory(desc)();
-    if (elementBoxing(field) === Boxing.Struct) {
+    if (factsOf(field).boxing === Boxing.Struct) {
       valueZero = () => ({});
       finish = (v) => structToJson(v as Message);
     }

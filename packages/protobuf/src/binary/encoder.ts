@@ -11,14 +11,14 @@ import { WireType } from "../wire/wire-type.js";
 import type { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryEncodeError } from "../wire/errors.js";
 import type { Message, UnknownField } from "../types.js";
-import { typeRecord } from "../model/type-record.js";
+import { factsOf, typeRecord } from "../model/type-record.js";
 import { viewProtocolOf } from "../model/view-protocol.js";
 import { isScalarZeroValue } from "../model/scalar-values.js";
 import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
 import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
 import { boxValue, jsonToStruct } from "../model/boxing.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
+import { Boxing } from "../model/boxing-kind.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
@@ -205,7 +205,7 @@ function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) 
  * primitives without an intermediate message).
  */
 function singularMessageEncoder(field: DescField & { fieldKind: "message" }) {
-  const boxing = fieldBoxing(field);
+  const boxing = factsOf(field).boxing;
   const enc = messageValueEncoder(field.message, field.number, field.delimitedEncoding);
   if (boxing === Boxing.None) return enc;
   if (boxing === Boxing.Wrapper && !field.delimitedEncoding) {
@@ -293,7 +293,7 @@ function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
   if (field.listKind === "message") {
     const desc = field.message!;
     const enc = messageValueEncoder(desc, no, field.delimitedEncoding);
-    if (elementBoxing(field) === Boxing.Struct) {
+    if (factsOf(field).boxing === Boxing.Struct) {
       return (msg, w, writeUnknown) => {
         const list = msg[name] as JsonObject[];
         for (let i = 0; i < list.length; i++) enc(jsonToStruct(desc, list[i]), w, writeUnknown);
@@ -349,7 +349,7 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
     const desc = field.message!;
     let enc: MessageEncoder | undefined;
     const rec = typeRecord(desc);
-    const struct = elementBoxing(field) === Boxing.Struct;
+    const struct = factsOf(field).boxing === Boxing.Struct;
     writeValue = (w, v, writeUnknown) => {
       // A lazy view as a map value: its original bytes, or its eager form.
       const vp = viewProtocolOf(rec, v);
