@@ -6,8 +6,13 @@
 //                the eager paths (scripts/build-eager-only.mjs lists them);
 //   "pbjet A/A"  the shipped build again, loaded a second time: the noise floor.
 // Same measurement as the matrix (src/measure.ts). Prints a table; writes nothing.
+// With --baseline DIR, the other build is the package directory DIR (e.g. a clone of an earlier
+// commit, built): before/after numbers of a change, interleaved. The ops lazyPass (validated),
+// lazyPassT (trusted) and lazyReadOne (validated; read the fixture's path, encode) measure the
+// lazy paths.
 //
 //   node scripts/build-eager-only.mjs && node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts [--quick] [--filter re] [--ops encode,...]
+//   node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts --baseline ../../../old/packages/protobuf [--ops lazyPass,...]
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +43,9 @@ const filterArg = argv.indexOf("--filter");
 const filter = filterArg >= 0 ? new RegExp(argv[filterArg + 1]) : undefined;
 const budgetMs = quick ? 600 : 3000;
 const opsArg = argv.indexOf("--ops");
+const baselineArg = argv.indexOf("--baseline");
+const baselineDir = baselineArg >= 0 ? argv[baselineArg + 1] : undefined;
+const otherKey = baselineDir !== undefined ? "baseline" : "eager-only";
 
 // The bench schemas as a FileDescriptorSet (made by @bufbuild/protobuf, so neither build under
 // test runs anything before it is measured).
@@ -69,14 +77,14 @@ function loadBuild(dir: string): Build {
 
 const builds: [string, Build][] = [
   ["pbjet", loadBuild(join(here, "../../protobuf"))],
-  ["eager-only", loadBuild(join(here, "../build/eager-only"))],
+  [otherKey, loadBuild(baselineDir ?? join(here, "../build/eager-only"))],
   ["pbjet A/A", loadBuild(join(here, "../../protobuf"))],
 ];
 if (builds[0][1].api === builds[2][1].api) throw new Error("the A/A build is not a separate module instance");
 
-const ALL_OPS = ["encode", "decode", "passthrough", "readOne", "jsonEncode"] as const;
+const ALL_OPS = ["encode", "decode", "passthrough", "readOne", "jsonEncode", "lazyPass", "lazyPassT", "lazyReadOne"] as const;
 type Op = (typeof ALL_OPS)[number];
-const OPS: readonly Op[] = opsArg >= 0 ? (argv[opsArg + 1].split(",") as Op[]) : ALL_OPS;
+const OPS: readonly Op[] = opsArg >= 0 ? (argv[opsArg + 1].split(",") as Op[]) : ALL_OPS.slice(0, baselineDir !== undefined ? ALL_OPS.length : 5);
 let sink: unknown;
 
 function opsFor(b: Build, fx: Fixture, wire: Uint8Array): Record<Op, () => unknown> {
@@ -96,6 +104,13 @@ function opsFor(b: Build, fx: Fixture, wire: Uint8Array): Record<Op, () => unkno
       return (sink = api.toBinary(desc, m));
     },
     jsonEncode: () => (sink = api.toJsonString(desc, msg)),
+    lazyPass: () => (sink = api.toBinary(desc, api.fromBinary(desc, wire, { lazy: true }))),
+    lazyPassT: () => (sink = api.toBinary(desc, api.fromBinary(desc, wire, { lazy: true, validate: false }))),
+    lazyReadOne: () => {
+      const m = api.fromBinary(desc, wire, { lazy: true });
+      sink = read(m);
+      return (sink = api.toBinary(desc, m));
+    },
   };
 }
 
@@ -114,7 +129,7 @@ for (const fx of fixtures) {
     const r = await measureCell(contenders, { sliceMs: 5, budgetMs, warmupMs: quick ? 100 : 250, minRounds: quick ? 8 : 20 });
     const hz = Object.fromEntries(r.contenders.map((c) => [c.key, c.hz]));
     // Above 1.00: the shipped build is faster than the other.
-    const lazy = hz.pbjet / hz["eager-only"];
+    const lazy = hz.pbjet / hz[otherKey];
     const aa = hz.pbjet / hz["pbjet A/A"];
     ratios[op].lazy.push(lazy);
     ratios[op].aa.push(aa);
@@ -125,7 +140,11 @@ for (const fx of fixtures) {
 }
 
 const geomean = (v: number[]) => Math.exp(v.reduce((a, x) => a + Math.log(x), 0) / v.length);
-console.log("\nSpeed of pbjet as shipped relative to the eager-only build (above 1.00x: faster; below: the lazy hooks cost):\n");
+console.log(
+  baselineDir !== undefined
+    ? `\nSpeed of pbjet as built relative to the baseline build in ${baselineDir} (above 1.00x: faster):\n`
+    : "\nSpeed of pbjet as shipped relative to the eager-only build (above 1.00x: faster; below: the lazy hooks cost):\n",
+);
 console.log(`- Machine: Node.js ${machine.node}, \`nproc\` ${machine.nproc}, ${machine.cpu}, ${machine.memory}, ${machine.os}`);
 console.log(
   `- Command: node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts${argv.length ? " " + argv.join(" ") : ""} (packages/protobuf-bench, after node scripts/build-eager-only.mjs)`,
@@ -139,6 +158,6 @@ console.log(
   `| **geomean** | ${OPS.map((op) => `**${geomean(ratios[op].lazy).toFixed(3)}x** (A/A ${geomean(ratios[op].aa).toFixed(3)}x)`).join(" | ")} |`,
 );
 console.log(
-  `\nAll cells: shipped / eager-only ${geomean(all.lazy).toFixed(3)}x; A/A ${geomean(all.aa).toFixed(3)}x (${all.aa.filter((x) => x >= 0.98 && x <= 1.02).length} of ${all.aa.length} A/A cells within 0.98–1.02x).`,
+  `\nAll cells: shipped / ${otherKey} ${geomean(all.lazy).toFixed(3)}x; A/A ${geomean(all.aa).toFixed(3)}x (${all.aa.filter((x) => x >= 0.98 && x <= 1.02).length} of ${all.aa.length} A/A cells within 0.98–1.02x).`,
 );
 if (sink === Symbol.for("never")) console.log("");
