@@ -226,3 +226,22 @@ test.each(enums.map((e) => [e.typeName, e] as const))("enum %s matches the oracl
   expect(e.sharedPrefix).toBe(theirs.sharedPrefix);
   expect(e.values.map((v) => [v.name, v.localName, v.number])).toEqual(theirs.values.map((v) => [v.name, v.localName, v.number]));
 });
+
+describe("maps under a file-level DELIMITED message encoding", () => {
+  const T = "pbjet.test.edition2023.delimited.MapEncodingMessage";
+  const init = { ints: { 1: 2 }, messages: { k: { value: 3, inner: { value: 4 } } }, strings: { a: "b" } };
+
+  test("entries are length-prefixed, as protobuf-es writes them", () => {
+    const expected = oracleHex(T, init);
+    // Field 78's entry is length-prefixed; only the message inside the value (Inner.inner) is delimited.
+    expect(expected).toContain("f2040b0a016b120608031308");
+    expect(hex(toBinary(schema(T), create(schema(T), init)))).toBe(expected);
+  });
+
+  test.each([{}, { lazy: true }, { lazy: true, validate: false }])("they decode (%j)", (options) => {
+    const desc = schema(T);
+    const back = fromBinary(desc, fromHex(oracleHex(T, init)), options);
+    expect(hex(toBinary(desc, back))).toBe(oracleHex(T, init));
+    expect((back as unknown as { messages: Record<string, { inner: { value: number } }> }).messages.k.inner.value).toBe(4);
+  });
+});
