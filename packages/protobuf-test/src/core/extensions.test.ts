@@ -222,3 +222,31 @@ describe("extension values on the wire", () => {
     expect(hex(toBinary(extendee, m))).toBe("f83e05d2060173");
   });
 });
+
+describe("proto3 extensions (custom options)", () => {
+  const P = "pbjet.test.proto3options.";
+  const ours = (n: string) => registry().getExtension(P + n)!;
+  const theirs = (n: string) => oracleRegistry().getExtension(P + n)!;
+  const ourOptions = () => create(registry().getMessage("google.protobuf.MessageOptions")!, {});
+  const theirOptions = () => oracle.create(oracleRegistry().getMessage("google.protobuf.MessageOptions")!);
+
+  test.each(["int32_opt", "string_opt"])("%s set to its zero value is present, as in protobuf-es", (n) => {
+    const zero = n === "int32_opt" ? 0 : "";
+    const m = ourOptions();
+    setExtension(m as never, ours(n), zero as never);
+    const o = theirOptions();
+    oracle.setExtension(o as never, theirs(n), zero as never);
+    expect(oracle.hasExtension(o as never, theirs(n))).toBe(true);
+    expect(hasExtension(m as never, ours(n))).toBe(true);
+    expect(getExtension(m as never, ours(n))).toBe(zero);
+  });
+
+  test.each(["wrapped_opt", "wrapped_int64_opt", "struct_opt"])("%s unset reads as protobuf-es reads it", (n) => {
+    const expected = oracle.getExtension(theirOptions() as never, theirs(n));
+    expect(getExtension(ourOptions() as never, ours(n))).toEqual(expected);
+  });
+
+  test("the descriptors say so: singular proto3 extensions have explicit presence", () => {
+    for (const n of ["int32_opt", "string_opt", "wrapped_opt"]) expect(ours(n).presence).toBe(theirs(n).presence);
+  });
+});

@@ -452,8 +452,20 @@ export function messageTypes(types: Iterable<{ kind: string }>): DescMessage[] {
 /** Every extension of a registry-like iterable, sorted by name. */
 export function extensionTypes(types: Iterable<{ kind: string }>): DescExtension[] {
   const out: DescExtension[] = [];
-  for (const t of types) if (t.kind === "extension") out.push(t as DescExtension);
+  for (const t of types) if (t.kind === "extension" && !isUnboxedWktExtension(t as DescExtension)) out.push(t as DescExtension);
   return out.sort((a, b) => (a.typeName < b.typeName ? -1 : a.typeName > b.typeName ? 1 : 0));
+}
+
+/**
+ * A singular extension of a wrapper type or google.protobuf.Struct holds an unboxed value,
+ * which these arbitraries do not generate: such extensions are left to the explicit cases of
+ * core/extensions.test.ts (pbjet.test.proto3options).
+ */
+export function isUnboxedWktExtension(ext: { fieldKind: string; message?: { typeName: string } }): boolean {
+  return (
+    ext.fieldKind === "message" &&
+    /^google\.protobuf\.((Double|Float|Int64|UInt64|Int32|UInt32|Bool|String|Bytes)Value|Struct)$/.test(ext.message!.typeName)
+  );
 }
 
 export { EXPLICIT, IMPLICIT, LEGACY_REQUIRED };

@@ -89,7 +89,13 @@ function newContainerValue(extension: DescExtension): Record<string, unknown> {
 function defaultValue(extension: DescExtension): unknown {
   switch (extension.fieldKind) {
     case "message":
-      return fieldBoxing(extension) === Boxing.None ? create(extension.message) : undefined;
+      if (fieldBoxing(extension) === Boxing.Wrapper) {
+        // Unboxed: the wrapper's value, at its zero value (as protobuf-es reads it).
+        const inner = extension.message.fields[0];
+        return scalarZeroValue(inner.scalar!, inner.fieldKind === "scalar" && inner.longAsString);
+      }
+      // A message (google.protobuf.Struct too, as protobuf-es returns it when unset).
+      return create(extension.message);
     case "enum":
       return extension.getDefaultValue() ?? extension.enum.values[0]?.number ?? 0;
     case "scalar":

@@ -264,6 +264,8 @@ function newExtension(
     extendee,
     oneof: undefined,
     ...common,
+    // A singular extension always tracks presence, also in proto3 and IMPLICIT-by-default files.
+    presence: common.fieldKind !== "list" && common.presence === FieldPresence.IMPLICIT ? FieldPresence.EXPLICIT : common.presence,
     jsonName: `[${typeName}]`,
   } as DescExtension;
 }
