@@ -5,7 +5,7 @@
  * the same bytes in full, and that result is the descriptor.proto the runtime exposes.
  */
 import { BinaryReader } from "../wire/binary-reader.js";
-import { base64Decode } from "../wire/base64.js";
+import { base64DecodeStrict } from "../wire/base64.js";
 import { WireType } from "../wire/wire-type.js";
 import type { DescFile, DescMessage } from "../descriptors/types.js";
 import type { FileDescriptorProto } from "../descriptors/descriptor-proto.js";
@@ -125,7 +125,7 @@ let booted: DescFile | undefined;
  */
 export function bootDescriptorProto(): DescFile {
   if (booted !== undefined) return booted;
-  const bytes = base64Decode(descriptorProtoBase64);
+  const bytes = base64DecodeStrict(descriptorProtoBase64);
   // Stage 1: the minimal reader, enough to link FileDescriptorProto's schema.
   const r = new BinaryReader(bytes);
   const minimal = readBoot("FileDescriptorProto", r, r.len) as unknown as FileDescriptorProto;

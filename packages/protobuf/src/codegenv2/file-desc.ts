@@ -7,7 +7,7 @@ import type { FileDescriptorProto } from "../descriptors/descriptor-proto.js";
 import { buildFile } from "../descriptors/build-file.js";
 import { bootDescriptorProto } from "../boot/boot.js";
 import { createMutableRegistry, forEachTypeIn } from "../registry/registry.js";
-import { base64Decode } from "../wire/base64.js";
+import { base64DecodeStrict } from "../wire/base64.js";
 import { decodeMessage } from "../binary/decode.js";
 import type { GenEnum, GenExtension, GenMessage, GenService, GenServiceMethods, Message } from "../types.js";
 import { restoreJsonNames } from "../descriptors/json-names.js";
@@ -18,7 +18,7 @@ import { restoreJsonNames } from "../descriptors/json-names.js";
  */
 export function fileDesc(b64: string, deps?: DescFile[]): DescFile {
   const fileProtoSchema = bootDescriptorProto().messages.find((m) => m.name === "FileDescriptorProto")!;
-  const proto = decodeMessage(fileProtoSchema, base64Decode(b64)) as unknown as FileDescriptorProto;
+  const proto = decodeMessage(fileProtoSchema, base64DecodeStrict(b64)) as unknown as FileDescriptorProto;
   restoreJsonNames(proto);
   return buildFile(proto, deps ?? [], resolverFor(deps ?? []));
 }

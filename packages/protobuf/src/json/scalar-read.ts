@@ -5,7 +5,7 @@
  */
 import { ScalarType } from "../descriptors/scalar.js";
 import { protoInt64, joinInt64String } from "../wire/int64.js";
-import { base64Decode } from "../wire/base64.js";
+import { base64DecodeStrict } from "../wire/base64.js";
 import { JsonProblem, formatJson } from "./errors.js";
 
 /** Converts a JSON value to the runtime value of a scalar type, or throws a JsonProblem. */
@@ -196,7 +196,7 @@ function readString(json: unknown): string {
 function readBytes(json: unknown): Uint8Array {
   if (typeof json !== "string") throw notA(json, "base64 string");
   try {
-    return base64Decode(json);
+    return base64DecodeStrict(json);
   } catch (e) {
     throw new JsonProblem((e as Error).message);
   }

@@ -72,11 +72,53 @@ function checkCharacters(text: string, n: number): void {
 }
 
 /**
- * Decode base64 in the standard or URL-safe alphabet, with or without
- * padding. Any other character (including whitespace) throws ProtobufError
- * naming its position.
+ * Decode base64 in the standard or URL-safe alphabet, as protobuf-es does: with or without
+ * padding, whitespace (space, tab, line breaks) anywhere, padding between blocks and excess
+ * padding accepted. Any other character throws ProtobufError naming its position.
  */
 export function base64Decode(text: string): Uint8Array {
+  const out = new Uint8Array(((text.length * 3) >> 2) + 3);
+  let o = 0;
+  // Position in the current group of four characters, and the previous character's value.
+  let group = 0;
+  let prev = 0;
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const d = c < 128 ? DECODE[c] : -1;
+    if (d < 0) {
+      // "=" ends a group (padding); whitespace is skipped.
+      if (c === 61) group = 0;
+      else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) fail(text, i, `unexpected character ${JSON.stringify(text[i])}`);
+      continue;
+    }
+    switch (group) {
+      case 0:
+        break;
+      case 1:
+        out[o++] = (prev << 2) | (d >> 4);
+        break;
+      case 2:
+        out[o++] = ((prev & 15) << 4) | (d >> 2);
+        break;
+      default:
+        out[o++] = ((prev & 3) << 6) | d;
+    }
+    prev = d;
+    group = (group + 1) & 3;
+    last = i;
+  }
+  // A single character cannot encode a byte.
+  if (group === 1) fail(text, last, "truncated input: a lone character");
+  return out.subarray(0, o);
+}
+
+/**
+ * Decode base64 strictly (the JSON mapping's bytes): the standard or URL-safe alphabet, with
+ * or without padding. Any other character (including whitespace) throws ProtobufError naming
+ * its position.
+ */
+export function base64DecodeStrict(text: string): Uint8Array {
   let n = text.length;
   // Strip up to two trailing "=".
   let pad = 0;
