@@ -3,6 +3,8 @@
  * ignoreUnknownFields, NullValue, and enumToJson / enumFromJson / isEnumJson.
  */
 import * as pb from "@pbjet/protobuf";
+import * as es from "@bufbuild/protobuf";
+import { oracleRegistry } from "../helpers";
 import { decodeError, p2, p3, registry, schema } from "./util";
 
 const Enums = p3("EnumFields");
@@ -146,4 +148,20 @@ test("enums of edition 2023 with json_format LEGACY_BEST_EFFORT behave the same"
   const msg = pb.fromJson(L, json);
   expect(pb.toJson(L, msg)).toStrictEqual(json);
   expect(pb.toJson(L, pb.fromJson(L, { field_one: 1, enum_field: 1 }))).toStrictEqual({ fieldOne: 1, enumField: "LEGACY_JSON_ENUM_ONE" });
+});
+
+test("enumFromJson with a value the enum does not have throws protobuf-es's error text", () => {
+  const ours = registry("test").getEnum("pbjet.test.proto3.Proto3Enum")!;
+  const theirs = oracleRegistry().getEnum("pbjet.test.proto3.Proto3Enum")!;
+  for (const json of ["NOPE", "", "proto3_enum_negative"]) {
+    let expected = "";
+    try {
+      es.enumFromJson(theirs, json as never);
+    } catch (e) {
+      expected = (e as Error).message;
+    }
+    expect(expected).not.toBe("");
+    expect(() => pb.enumFromJson(ours, json as never)).toThrow(pb.JsonDecodeError);
+    expect(() => pb.enumFromJson(ours, json as never)).toThrow(expected);
+  }
 });

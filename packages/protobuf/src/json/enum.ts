@@ -97,7 +97,11 @@ export function enumFromJson<Desc extends DescEnum>(descEnum: Desc, json: string
   try {
     v = enumPlan(descEnum).read(json, false);
   } catch (e) {
-    if (e instanceof JsonProblem) throw new JsonDecodeError(descEnum.typeName, "", e.detail);
+    if (e instanceof JsonProblem) {
+      // An unknown name: protobuf-es's text, so that users' checks of it keep working.
+      const message = typeof json === "string" ? `cannot decode enum ${descEnum.typeName} from JSON: ${formatJson(json)}` : undefined;
+      throw new JsonDecodeError(descEnum.typeName, "", e.detail, message);
+    }
     throw e;
   }
   return v as number;

@@ -18,9 +18,12 @@ export class JsonDecodeError extends ProtobufError {
   /** The problem, without the path, e.g. `"abc" is not an int32`. */
   readonly detail: string;
 
-  /** Creates an error for a problem found at `path` below a message of type `typeName`. */
-  constructor(typeName: string, path: string, detail: string) {
-    super(describe("decode", typeName, path, detail));
+  /**
+   * Creates an error for a problem found at `path` below a message of type `typeName`; with
+   * `message`, that text instead of the one made of the parts.
+   */
+  constructor(typeName: string, path: string, detail: string, message?: string) {
+    super(message ?? describe("decode", typeName, path, detail));
     this.typeName = typeName;
     this.path = path;
     this.detail = detail;
