@@ -2,11 +2,11 @@
  * Helpers shared by the differential suites.
  */
 import * as fc from "fast-check";
-import type * as pb from "@pbjet/protobuf";
+import * as pb from "@pbjet/protobuf";
 import type * as oracle from "@bufbuild/protobuf";
 import { hex, oracleRegistry, registry } from "../helpers";
 import { LossyError, oracleLossyTypes, toOracleMessage } from "./oracle-init";
-import type { InitOptions } from "./arbitrary";
+import { isInitializable, messageInit, type InitOptions } from "./arbitrary";
 
 export type SetName = "test" | "conformance";
 
@@ -69,3 +69,31 @@ export function errorOf(fn: () => unknown): unknown {
 }
 
 export { hex, registry, oracleRegistry };
+
+/** One random message, built from the same init object in both libraries. */
+export interface PairedMessage {
+  readonly init: Record<string, unknown>;
+  readonly ours: pb.Message;
+  readonly theirs: oracle.Message;
+  readonly odesc: oracle.DescMessage;
+}
+
+/**
+ * A property over random messages of `desc` built in both libraries. Types that no message can
+ * complete (a cycle of required message fields) get `incomplete` instead of `check`, with
+ * messages without unknown fields.
+ */
+export function pairedMessageProperty(
+  set: SetName,
+  desc: pb.DescMessage,
+  check: (m: PairedMessage) => void,
+  incomplete: (m: PairedMessage) => void,
+): fc.IPropertyWithHooks<[Record<string, unknown>]> {
+  const odesc = oracleMessage(set, desc);
+  const initializable = isInitializable(desc);
+  return fc.property(messageInit(desc, { ...oracleSafe, unknownFields: initializable ? oracleSafe.unknownFields : false }), (init) => {
+    const m = { init, ours: pb.create(desc, init), theirs: oracleCreate(desc, odesc, init), odesc };
+    if (initializable) check(m);
+    else incomplete(m);
+  });
+}
