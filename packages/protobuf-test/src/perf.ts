@@ -39,6 +39,8 @@ import * as pbjet from "@pbjet/protobuf";
 import * as pbjetWire from "@pbjet/protobuf/wire";
 import * as es from "@bufbuild/protobuf";
 import * as esWire from "@bufbuild/protobuf/wire";
+import * as pbjetReflect from "@pbjet/protobuf/reflect";
+import * as esReflect from "@bufbuild/protobuf/reflect";
 import { join, resolve } from "node:path";
 import { registry, oracleRegistry, descriptorSetBytes } from "./helpers";
 
@@ -119,6 +121,8 @@ interface Lib {
   json: Partial<Record<JsonOp, (schema: unknown, arg: unknown) => unknown>>;
   Writer: new () => WriterLike;
   Reader: new (bytes: Uint8Array) => ReaderLike;
+  /** `reflect(schema, message)` of the library's reflection API, where it has one. */
+  reflect?: (schema: unknown, message: unknown) => unknown;
   /** Lazy decoding (pbjet builds only). */
   lazy?: {
     fromBinary(schema: unknown, bytes: Uint8Array, options: object): unknown;
@@ -140,7 +144,7 @@ function jsonFunctions(ns: object): Lib["json"] {
 }
 
 /** A Lib over one build of the pbjet runtime, its registry and its wire classes. */
-function pbjetLib(label: string, api: typeof pbjet, wire: typeof pbjetWire, reg: pbjet.Registry): Lib {
+function pbjetLib(label: string, api: typeof pbjet, wire: typeof pbjetWire, reg: pbjet.Registry, refl?: Partial<typeof pbjetReflect>): Lib {
   return {
     label,
     schema(typeName) {
@@ -156,6 +160,7 @@ function pbjetLib(label: string, api: typeof pbjet, wire: typeof pbjetWire, reg:
     json: jsonFunctions(api),
     Writer: wire.BinaryWriter as unknown as Lib["Writer"],
     Reader: wire.BinaryReader as unknown as Lib["Reader"],
+    reflect: refl?.reflect ? (s, m) => refl.reflect!(s as pbjet.DescMessage, m as never) : undefined,
     lazy: {
       fromBinary: (s, b, o) => api.fromBinary(s as pbjet.DescMessage, b, o),
       toMutable: (s, m) => api.toMutable(s as pbjet.DescMessage, m as never),
@@ -165,7 +170,7 @@ function pbjetLib(label: string, api: typeof pbjet, wire: typeof pbjetWire, reg:
 }
 
 function libPbjet(): Lib {
-  return pbjetLib("pbjet", pbjet, pbjetWire, registry("test"));
+  return pbjetLib("pbjet", pbjet, pbjetWire, registry("test"), pbjetReflect);
 }
 
 /** Another build of the runtime (a package directory with dist/cjs), for before/after numbers. */
@@ -175,8 +180,9 @@ function libBaseline(dir: string): Lib {
   const base = require(join(root, "dist/cjs/index.js")) as typeof pbjet;
   const baseWkt = require(join(root, "dist/cjs/wkt/index.js")) as { FileDescriptorSetSchema: pbjet.DescMessage };
   const baseWire = require(join(root, "dist/cjs/wire/index.js")) as typeof pbjetWire;
+  const baseReflect = require(join(root, "dist/cjs/reflect/index.js")) as Partial<typeof pbjetReflect>;
   const reg = base.createFileRegistry(base.fromBinary(baseWkt.FileDescriptorSetSchema, descriptorSetBytes("test")) as never);
-  return pbjetLib("baseline", base, baseWire, reg as unknown as pbjet.Registry);
+  return pbjetLib("baseline", base, baseWire, reg as unknown as pbjet.Registry, baseReflect);
 }
 
 function libProtobufEs(): Lib {
@@ -196,6 +202,7 @@ function libProtobufEs(): Lib {
     json: jsonFunctions(es),
     Writer: esWire.BinaryWriter as unknown as Lib["Writer"],
     Reader: esWire.BinaryReader as unknown as Lib["Reader"],
+    reflect: (s, m) => esReflect.reflect(s as es.DescMessage, m as never),
   };
 }
 
@@ -381,6 +388,31 @@ function fixtures(): Fixture[] {
 // ---------------------------------------------------------------------------
 // Cases
 
+/**
+ * The body of the reflectReadAll cases: counts the values read. Message fields are entered only
+ * when set (a recursive type would otherwise never end).
+ */
+const REFLECT_WALK = `
+  const walk = (r) => {
+    let n = 0;
+    const fields = r.fields;
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i];
+      const v = r.get(f);
+      if (f.fieldKind === "message") {
+        if (r.isSet(f)) n += walk(v);
+      } else if (f.fieldKind === "list") {
+        for (const item of v) n += f.listKind === "message" ? walk(item) : 1;
+      } else if (f.fieldKind === "map") {
+        for (const item of v.values()) n += f.mapKind === "message" ? walk(item) : 1;
+      } else {
+        n++;
+      }
+    }
+    return n;
+  };
+  return walk(R(s, m));`;
+
 /** A benchmark case: a function per library (absent if the library lacks the operation). */
 interface Case {
   name: string;
@@ -464,6 +496,13 @@ function messageCases(libs: Lib[]): { cases: Case[]; notes: [string, string[]][]
       op: "fromJsonString",
       available: (lib) => !!lib.json.fromJsonString && !!lib.json.toJsonString,
       fn: (lib, p) => fresh("return f(s, j);", ["f", lib.json.fromJsonString], ["s", p.schema], ["j", p.jsonString]),
+    },
+    // The reflection API as a validator uses it: reflect() the message, read every field, and
+    // walk into set message fields, list items and map values. Same walker for every library.
+    {
+      op: "reflectReadAll",
+      available: (lib) => !!lib.reflect,
+      fn: (lib, p) => fresh(REFLECT_WALK, ["R", lib.reflect], ["s", p.schema], ["m", p.message]),
     },
     // Lazy views (pbjet only): passthrough validated and trusted; presence of every field read
     // through a fresh view; a mutable copy of the root re-encoded around its untouched child views.

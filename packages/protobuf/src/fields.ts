@@ -2,10 +2,8 @@
  * `isFieldSet()` and `clearField()`: field presence, as protobuf-es v2 defines it.
  */
 import type { DescField, DescMessage } from "./descriptors/types.js";
-import { FieldPresence } from "./descriptors/edition.js";
 import type { MessageShape } from "./types.js";
-import { zeroMessageFactory } from "./model/zero-message.js";
-import { fieldIsSet } from "./model/presence.js";
+import { clearFieldValue, fieldIsSet } from "./model/presence.js";
 import { typeRecord } from "./model/type-record.js";
 import { viewProtocolOf } from "./model/view-protocol.js";
 import { LazyMessageError, stateOf } from "./lazy/view-state.js";
@@ -34,28 +32,5 @@ export function clearField<Desc extends DescMessage>(message: MessageShape<Desc>
       `cannot clear ${field.parent.typeName}.${field.name}: the message is a read-only lazy view; use toMutable(schema, message) first`,
     );
   }
-  const msg = message as unknown as Record<string, unknown>;
-  if (field.oneof) {
-    if ((msg[field.oneof.localName] as { case?: string }).case === field.localName) {
-      msg[field.oneof.localName] = { case: undefined };
-    }
-    return;
-  }
-  switch (field.fieldKind) {
-    case "list":
-      msg[field.localName] = [];
-      return;
-    case "map":
-      msg[field.localName] = {};
-      return;
-    case "message":
-      delete msg[field.localName];
-      return;
-    default:
-      if (field.presence === FieldPresence.IMPLICIT) {
-        msg[field.localName] = zeroMessageFactory(field.parent)()[field.localName];
-      } else {
-        delete msg[field.localName];
-      }
-  }
+  clearFieldValue(message as unknown as Record<string, unknown>, field);
 }

@@ -8,7 +8,8 @@ import { Boxing } from "../model/boxing-kind.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "../types.js";
-import { isWellFormed, scalarFromJson } from "./scalar-read.js";
+import { scalarFromJson } from "./scalar-read.js";
+import { isWellFormed } from "../wire/well-formed.js";
 import { scalarToJson } from "./scalar-write.js";
 
 /** The scalar type of a wrapper message's `value` field. */

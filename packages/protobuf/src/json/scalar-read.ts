@@ -3,6 +3,7 @@
  * for numbers, 64-bit integers, floats, booleans, strings and bytes, and for map keys.
  * Every reader throws a JsonProblem that says what is wrong with the value.
  */
+import { isWellFormed } from "../wire/well-formed.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { protoInt64, joinInt64String } from "../wire/int64.js";
 import { base64DecodeStrict } from "../wire/base64.js";
@@ -176,15 +177,6 @@ export function exactIntegerString(n: number): string {
   const hi = Math.floor(a / TWO32);
   const lo = a - hi * TWO32;
   return (n < 0 ? "-" : "") + joinInt64String(lo, hi, true);
-}
-
-type WellFormed = { isWellFormed?: () => boolean };
-const hasIsWellFormed = typeof (String.prototype as WellFormed).isWellFormed === "function";
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** True if the string has no lone surrogates, so that it can be encoded as UTF-8. */
-export function isWellFormed(s: string): boolean {
-  return hasIsWellFormed ? (s as unknown as Required<WellFormed>).isWellFormed() : !LONE_SURROGATE.test(s);
 }
 
 function readString(json: unknown): string {

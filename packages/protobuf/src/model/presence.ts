@@ -5,6 +5,7 @@ import type { DescField } from "../descriptors/types.js";
 import { FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { isScalarZeroValue } from "./scalar-values.js";
+import { zeroMessageFactory } from "./zero-message.js";
 
 /**
  * True if the field is set on an ordinary message object:
@@ -41,5 +42,32 @@ export function valueIsSet(field: DescField, value: unknown): boolean {
       return !isScalarZeroValue(ScalarType.INT32, value);
     default:
       return !isScalarZeroValue(field.scalar, value);
+  }
+}
+
+/** Resets a field of an ordinary message object, so that `fieldIsSet()` returns false for it. */
+export function clearFieldValue(msg: Record<string, unknown>, field: DescField): void {
+  if (field.oneof) {
+    if ((msg[field.oneof.localName] as { case?: string }).case === field.localName) {
+      msg[field.oneof.localName] = { case: undefined };
+    }
+    return;
+  }
+  switch (field.fieldKind) {
+    case "list":
+      msg[field.localName] = [];
+      return;
+    case "map":
+      msg[field.localName] = {};
+      return;
+    case "message":
+      delete msg[field.localName];
+      return;
+    default:
+      if (field.presence === FieldPresence.IMPLICIT) {
+        msg[field.localName] = zeroMessageFactory(field.parent)()[field.localName];
+      } else {
+        delete msg[field.localName];
+      }
   }
 }

@@ -16,3 +16,8 @@ export {
 export { protoCamelCase, safeObjectProperty } from "../descriptors/names.js";
 export { isFieldSet, clearField } from "../fields.js";
 export type * from "../descriptors/types.js";
+export { reflect, reflectList, reflectMap } from "./reflect.js";
+export type { ReflectMessage, ReflectList, ReflectMap, ReflectMessageGet } from "./reflect-types.js";
+export { isReflectMessage, isReflectList, isReflectMap } from "./reflect-message.js";
+export { FieldError, isFieldError } from "./error.js";
+export { scalarEquals, scalarZeroValue, isScalarZeroValue, type ScalarValue } from "./scalar.js";
