@@ -34,6 +34,11 @@ export type {
   DescService,
   DescMethod,
   AnyDesc,
+  DescMethodUnary,
+  DescMethodStreaming,
+  DescMethodServerStreaming,
+  DescMethodClientStreaming,
+  DescMethodBiDiStreaming,
 } from "./descriptors/types.js";
 export type {
   Message,

@@ -118,17 +118,13 @@ type OneofInit<F> = F extends { case: infer C; value: infer V } ? { case: C; val
 export type GenFile = DescFile;
 
 /** The methods of a service, as generated code describes them. */
-export type GenServiceMethods = Record<
-  string,
-  {
-    methodKind: DescMethod["methodKind"];
-    input: GenMessage<any>;
-    output: GenMessage<any>;
-  }
->;
+export type GenServiceMethods = Record<string, Pick<DescMethod, "methodKind" | "input" | "output">>;
 
-/** A service descriptor that carries the types of its methods (for generated code). */
+/**
+ * A service descriptor that carries the types of its methods (for generated code): each method
+ * has the method kind, request and response types of the generated description.
+ */
 export type GenService<RuntimeShape extends GenServiceMethods = GenServiceMethods> = Omit<DescService, "method"> & {
   /** Methods by local name. */
-  method: { [K in keyof RuntimeShape]: DescMethod & { readonly methodKind: RuntimeShape[K]["methodKind"] } };
+  method: { [K in keyof RuntimeShape]: RuntimeShape[K] & DescMethod };
 };

@@ -4,6 +4,14 @@
  * restored from the embedded ones, and enum objects behave like TypeScript enums.
  */
 import { clone, create, equals, fromBinary, getExtension, isMessage, setExtension, toBinary, type MessageShape } from "@pbjet/protobuf";
+import type {
+  DescMethodBiDiStreaming,
+  DescMethodClientStreaming,
+  DescMethodServerStreaming,
+  DescMethodStreaming,
+  DescMethodUnary,
+  DescService,
+} from "@pbjet/protobuf";
 import { TimestampSchema } from "@pbjet/protobuf/wkt";
 import { UserSchema, file_example, type User } from "../gen/example_pb";
 import {
@@ -17,8 +25,8 @@ import {
   file_proto3,
 } from "../gen/proto3_pb";
 import { ExtendeeSchema, Proto2EnumSchema, int32_ext, RequiredFieldsSchema } from "../gen/proto2_pb";
-import { JsHostileEnum, JsHostileNamesSchema, Aliased, GlobalNamesSchema, EdgeService } from "../gen/edge_pb";
-import { schema } from "../helpers";
+import { JsHostileEnum, JsHostileNamesSchema, Aliased, GlobalNamesSchema, EdgeService, RequestSchema, ResponseSchema } from "../gen/edge_pb";
+import { registry, schema } from "../helpers";
 
 describe("example.proto", () => {
   test("create, toBinary, fromBinary, equals", () => {
@@ -182,5 +190,43 @@ describe("proto2.proto and edge.proto", () => {
     expect(EdgeService.method.unary.methodKind).toBe("unary");
     expect(EdgeService.method.bidiStream.methodKind).toBe("bidi_streaming");
     expect(EdgeService.method.unary.input.typeName).toBe("pbjet.test.edge.Request");
+  });
+  test("method descriptors have the types Connect expects (DescMethodUnary, DescMethodStreaming, ...)", () => {
+    type Req = typeof RequestSchema;
+    type Res = typeof ResponseSchema;
+    const unary: DescMethodUnary<Req, Res> = EdgeService.method.unary;
+    const server: DescMethodServerStreaming<Req, Res> = EdgeService.method.serverStream;
+    const client: DescMethodClientStreaming<Req, Res> = EdgeService.method.clientStream;
+    const bidi: DescMethodBiDiStreaming<Req, Res> = EdgeService.method.bidiStream;
+    const streaming: DescMethodStreaming<Req, Res>[] = [server, client, bidi];
+    const service: DescService = EdgeService;
+    // @ts-expect-error a unary method is no streaming method
+    const notStreaming: DescMethodStreaming = EdgeService.method.unary;
+    // @ts-expect-error the request type is part of the method's type
+    const wrongInput: DescMethodUnary<Res, Res> = EdgeService.method.unary;
+    // The generated message types flow through the method's input and output.
+    const request: MessageShape<typeof EdgeService.method.unary.input> = create(RequestSchema);
+    const response: MessageShape<typeof EdgeService.method.bidiStream.output> = create(ResponseSchema);
+    expect([unary, ...streaming].map((m) => m.methodKind)).toEqual(["unary", "server_streaming", "client_streaming", "bidi_streaming"]);
+    expect([notStreaming, wrongInput].map((m) => m.localName)).toEqual(["unary", "unary"]);
+    expect(service.methods.map((m) => m.localName)).toContain("bidiStream");
+    expect([request.$typeName, response.$typeName]).toEqual(["pbjet.test.edge.Request", "pbjet.test.edge.Response"]);
+    // Descriptors from a registry have the same fields.
+    const dynamic = registry().getService("pbjet.test.edge.EdgeService")!;
+    const idempotency = Object.fromEntries(dynamic.methods.map((m) => [m.name, m.idempotency]));
+    expect(idempotency).toMatchObject({ Unary: 0, NoSideEffects: 1, Idempotent: 2 });
+    for (const m of dynamic.methods) {
+      const generated = EdgeService.method[m.localName as keyof typeof EdgeService.method];
+      expect([m.kind, m.methodKind, m.input.typeName, m.output.typeName, m.deprecated, m.parent.typeName]).toEqual([
+        generated.kind,
+        generated.methodKind,
+        generated.input.typeName,
+        generated.output.typeName,
+        generated.deprecated,
+        generated.parent.typeName,
+      ]);
+      expect(m.proto.name).toBe(m.name);
+      expect(m.toString()).toBe(`rpc pbjet.test.edge.EdgeService.${m.name}`);
+    }
   });
 });

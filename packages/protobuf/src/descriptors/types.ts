@@ -143,6 +143,48 @@ export interface DescMethod {
   toString(): string;
 }
 
+/** A method descriptor whose method kind, request type and response type are known (as Connect expects them). */
+type DescMethodTyped<K extends DescMethod["methodKind"], I extends DescMessage, O extends DescMessage> = Omit<
+  DescMethod,
+  "methodKind" | "input" | "output"
+> & {
+  readonly methodKind: K;
+  /** The request message type. */
+  readonly input: I;
+  /** The response message type. */
+  readonly output: O;
+};
+
+/** A unary RPC: one request, one response. */
+export type DescMethodUnary<I extends DescMessage = DescMessage, O extends DescMessage = DescMessage> = DescMethodTyped<"unary", I, O>;
+
+/** A server-streaming RPC: one request, a stream of responses. */
+export type DescMethodServerStreaming<I extends DescMessage = DescMessage, O extends DescMessage = DescMessage> = DescMethodTyped<
+  "server_streaming",
+  I,
+  O
+>;
+
+/** A client-streaming RPC: a stream of requests, one response. */
+export type DescMethodClientStreaming<I extends DescMessage = DescMessage, O extends DescMessage = DescMessage> = DescMethodTyped<
+  "client_streaming",
+  I,
+  O
+>;
+
+/** A bidirectional streaming RPC: streams of requests and responses. */
+export type DescMethodBiDiStreaming<I extends DescMessage = DescMessage, O extends DescMessage = DescMessage> = DescMethodTyped<
+  "bidi_streaming",
+  I,
+  O
+>;
+
+/** Any streaming RPC: client, server or bidirectional streaming. */
+export type DescMethodStreaming<I extends DescMessage = DescMessage, O extends DescMessage = DescMessage> =
+  | DescMethodClientStreaming<I, O>
+  | DescMethodServerStreaming<I, O>
+  | DescMethodBiDiStreaming<I, O>;
+
 interface FieldCommon {
   readonly name: string;
   readonly number: number;
