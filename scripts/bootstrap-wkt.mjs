@@ -1,5 +1,6 @@
 // Regenerates the runtime's own generated code with our protoc-gen-es: descriptor.proto,
-// compiler/plugin.proto, the well-known types and the C++/Java/Go feature files, into
+// compiler/plugin.proto, the well-known types, the feature files of C++, Java, Go and C# and
+// the option files of C++ and JSON (every file protobuf-es ships), into
 // packages/protobuf/src/wkt/gen/. With --check, only compares and exits 1 if anything is stale.
 // With --out DIR, writes to (or checks) DIR instead, e.g. a copy of the folder in a test.
 //
@@ -48,6 +49,11 @@ const files = [
   "cpp_features",
   "java_features",
   "go_features",
+  "c_sharp_features",
+  "cpp_file_options",
+  "cpp_options",
+  "json_enumvalue_options",
+  "json_options",
 ].map((n) => `google/protobuf/${n}.proto`);
 
 const work = mkdtempSync(join(tmpdir(), "pbjet-wkt-"));

@@ -15,7 +15,7 @@ import {
   type Printable,
   type Schema,
 } from "@pbjet/protoplugin";
-import { embedFileDescriptor } from "./embed.js";
+import { embedFileDesc } from "@pbjet/protobuf/codegenv2";
 import { enumValueDeclaration, fieldDeclaration } from "./declarations.js";
 import { fieldJsonType, fieldTypeScriptType } from "./field-types.js";
 
@@ -45,7 +45,7 @@ function generateFile(f: GeneratedFile, file: DescFile, options: GenEsOptions): 
   } else {
     const deps: Printable[] = file.dependencies.map((d, i) => [i > 0 ? ", " : "", f.importSchema(d)]);
     f.print(f.exportDecl("const", schemaName(file)), ": ", GenFile, " = /*@__PURE__*/");
-    f.print("  ", f.codegen("fileDesc"), "(", f.string(embedFileDescriptor(file)), deps.length ? [", [", deps, "]"] : "", ");");
+    f.print("  ", f.codegen("fileDesc"), "(", f.string(embedFileDesc(file.proto).base64()), deps.length ? [", [", deps, "]"] : "", ");");
   }
   f.print();
   // The order of protobuf-es: each message followed by its nested messages (recursively),
