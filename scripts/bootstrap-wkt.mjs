@@ -68,18 +68,16 @@ try {
 }
 
 const pb = await import("@pbjet/protobuf");
-const { FileDescriptorSetSchema } = await import("@pbjet/protobuf/wkt");
+const { FileDescriptorSetSchema, CodeGeneratorRequestSchema } = await import("@pbjet/protobuf/wkt");
 const { protocGenEs } = await import("@pbjet/protoc-gen-es");
 const fds = pb.fromBinary(FileDescriptorSetSchema, new Uint8Array(set));
-const response = protocGenEs.run({
-  fileToGenerate: files,
-  parameter: "target=ts,import_extension=js,json_types=true,bootstrap_wkt=true",
-  protoFile: fds.file.filter((f) => f.name !== "all.proto"),
-});
-if (response.error) {
-  console.error(response.error);
-  process.exit(1);
-}
+const response = protocGenEs.run(
+  pb.create(CodeGeneratorRequestSchema, {
+    fileToGenerate: files,
+    parameter: "target=ts,import_extension=js,json_types=true,bootstrap_wkt=true",
+    protoFile: fds.file.filter((f) => f.name !== "all.proto"),
+  }),
+);
 
 const show = (p) => (relative(root, p).startsWith("..") ? p : relative(root, p));
 const stale = [];

@@ -34,7 +34,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
           return scalarTypeScriptType(value.scalar!, false);
         }
         case "struct":
-          return f.runtime("JsonObject", true);
+          return f.runtime.JsonObject;
         default:
           return f.importShape(field.message);
       }
@@ -45,7 +45,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
         case "enum":
           return [f.importShape(field.enum!), "[]"];
         default:
-          return [isStruct(field, field.message) ? f.runtime("JsonObject", true) : f.importShape(field.message!), "[]"];
+          return [isStruct(field, field.message) ? f.runtime.JsonObject : f.importShape(field.message!), "[]"];
       }
     case "map": {
       let value: Printable;
@@ -57,7 +57,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
           value = f.importShape(field.enum!);
           break;
         default:
-          value = isStruct(field, field.message) ? f.runtime("JsonObject", true) : f.importShape(field.message!);
+          value = isStruct(field, field.message) ? f.runtime.JsonObject : f.importShape(field.message!);
       }
       return ["{ [key: ", mapKeyType(field.mapKey), "]: ", value, " }"];
     }

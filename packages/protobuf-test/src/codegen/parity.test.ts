@@ -13,7 +13,7 @@
 import * as bufbuild from "@bufbuild/protobuf";
 import * as bufbuildWkt from "@bufbuild/protobuf/wkt";
 import { protocGenEs } from "@pbjet/protoc-gen-es";
-import { corpusFiles, fromDescriptorSet } from "./util";
+import { corpusFiles, fromDescriptorSet, request } from "./util";
 import { descriptorSetBytes } from "../helpers";
 
 interface TheirPlugin {
@@ -27,19 +27,19 @@ type SetName = "test-with-source-info" | "conformance" | "wkt";
 
 function generateBoth(set: SetName, files: string[], parameter: string): Map<string, { ours: string; theirs: string }> {
   const bytes = descriptorSetBytes(set);
-  const request = bufbuild.create(bufbuildWkt.CodeGeneratorRequestSchema, {
+  const theirRequest = bufbuild.create(bufbuildWkt.CodeGeneratorRequestSchema, {
     fileToGenerate: files,
     parameter,
     protoFile: bufbuild.fromBinary(bufbuildWkt.FileDescriptorSetSchema, bytes).file,
   });
-  const theirRes = theirs.run(request);
-  if (theirRes.error) throw new Error(`@bufbuild/protoc-gen-es: ${theirRes.error}`);
-  const ourRes = protocGenEs.run({
-    fileToGenerate: files,
-    parameter,
-    protoFile: set === "test-with-source-info" ? corpusFiles() : fromDescriptorSet(bytes),
-  });
-  if (ourRes.error !== undefined) throw new Error(ourRes.error);
+  const theirRes = theirs.run(theirRequest);
+  const ourRes = protocGenEs.run(
+    request({
+      fileToGenerate: files,
+      parameter,
+      protoFile: set === "test-with-source-info" ? corpusFiles() : fromDescriptorSet(bytes),
+    }),
+  );
   const out = new Map<string, { ours: string; theirs: string }>();
   for (const f of theirRes.file) out.set(f.name, { theirs: f.content, ours: "" });
   for (const f of ourRes.file) {
