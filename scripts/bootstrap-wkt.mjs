@@ -1,5 +1,6 @@
 // Regenerates the runtime's own generated code with our protoc-gen-es: descriptor.proto,
-// compiler/plugin.proto, the well-known types and the C++/Java/Go feature files, into
+// compiler/plugin.proto, the well-known types, the feature files of C++, Java, Go and C# and
+// the option files of C++ and JSON (every file protobuf-es ships), into
 // packages/protobuf/src/wkt/gen/. With --check, only compares and exits 1 if anything is stale.
 // With --out DIR, writes to (or checks) DIR instead, e.g. a copy of the folder in a test.
 //
@@ -48,6 +49,11 @@ const files = [
   "cpp_features",
   "java_features",
   "go_features",
+  "c_sharp_features",
+  "cpp_file_options",
+  "cpp_options",
+  "json_enumvalue_options",
+  "json_options",
 ].map((n) => `google/protobuf/${n}.proto`);
 
 const work = mkdtempSync(join(tmpdir(), "pbjet-wkt-"));
@@ -62,18 +68,16 @@ try {
 }
 
 const pb = await import("@pbjet/protobuf");
-const { FileDescriptorSetSchema } = await import("@pbjet/protobuf/wkt");
+const { FileDescriptorSetSchema, CodeGeneratorRequestSchema } = await import("@pbjet/protobuf/wkt");
 const { protocGenEs } = await import("@pbjet/protoc-gen-es");
 const fds = pb.fromBinary(FileDescriptorSetSchema, new Uint8Array(set));
-const response = protocGenEs.run({
-  fileToGenerate: files,
-  parameter: "target=ts,import_extension=js,json_types=true,bootstrap_wkt=true",
-  protoFile: fds.file.filter((f) => f.name !== "all.proto"),
-});
-if (response.error) {
-  console.error(response.error);
-  process.exit(1);
-}
+const response = protocGenEs.run(
+  pb.create(CodeGeneratorRequestSchema, {
+    fileToGenerate: files,
+    parameter: "target=ts,import_extension=js,json_types=true,bootstrap_wkt=true",
+    protoFile: fds.file.filter((f) => f.name !== "all.proto"),
+  }),
+);
 
 const show = (p) => (relative(root, p).startsWith("..") ? p : relative(root, p));
 const stale = [];

@@ -42,7 +42,7 @@ const conformanceFiles = [
 ];
 
 // Files under google/protobuf/ that we want in wkt.binpb, if buf provides
-// them. buf 1.74.0 provides all of these.
+// them. buf 1.75.0 provides all of these.
 const wktCandidates = [
   "google/protobuf/any.proto",
   "google/protobuf/api.proto",

@@ -2,31 +2,12 @@
  * TypeScript types of field values in generated message shapes, as protobuf-es v2 types them.
  */
 import { ScalarType, type DescExtension, type DescField } from "@pbjet/protobuf";
+import { scalarJsonType, scalarTypeScriptType } from "@pbjet/protobuf/codegenv2";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
 
 const wrapperTypeNames = new Set(
   ["Double", "Float", "Int64", "UInt64", "Int32", "UInt32", "Bool", "String", "Bytes"].map((n) => `google.protobuf.${n}Value`),
 );
-
-/** The TypeScript type of a scalar value. */
-export function scalarTypeScriptType(scalar: ScalarType, longAsString: boolean): string {
-  switch (scalar) {
-    case ScalarType.STRING:
-      return "string";
-    case ScalarType.BOOL:
-      return "boolean";
-    case ScalarType.BYTES:
-      return "Uint8Array";
-    case ScalarType.INT64:
-    case ScalarType.UINT64:
-    case ScalarType.SINT64:
-    case ScalarType.FIXED64:
-    case ScalarType.SFIXED64:
-      return longAsString ? "string" : "bigint";
-    default:
-      return "number";
-  }
-}
 
 /** How a singular message field is held: a message, an unboxed wrapper primitive, or a JSON object. */
 export function messageFieldBoxing(field: DescField | DescExtension): "none" | "wrapper" | "struct" {
@@ -53,7 +34,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
           return scalarTypeScriptType(value.scalar!, false);
         }
         case "struct":
-          return f.runtime("JsonObject", true);
+          return f.runtime.JsonObject;
         default:
           return f.importShape(field.message);
       }
@@ -64,7 +45,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
         case "enum":
           return [f.importShape(field.enum!), "[]"];
         default:
-          return [isStruct(field, field.message) ? f.runtime("JsonObject", true) : f.importShape(field.message!), "[]"];
+          return [isStruct(field, field.message) ? f.runtime.JsonObject : f.importShape(field.message!), "[]"];
       }
     case "map": {
       let value: Printable;
@@ -76,7 +57,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
           value = f.importShape(field.enum!);
           break;
         default:
-          value = isStruct(field, field.message) ? f.runtime("JsonObject", true) : f.importShape(field.message!);
+          value = isStruct(field, field.message) ? f.runtime.JsonObject : f.importShape(field.message!);
       }
       return ["{ [key: ", mapKeyType(field.mapKey), "]: ", value, " }"];
     }
@@ -85,42 +66,26 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
 
 /** The JSON type of a field's value, for `json_types`. */
 export function fieldJsonType(f: GeneratedFile, field: DescField | DescExtension): Printable {
-  const scalarJson = (scalar: ScalarType): string => {
-    switch (scalar) {
-      case ScalarType.STRING:
-      case ScalarType.BYTES:
-        return "string";
-      case ScalarType.BOOL:
-        return "boolean";
-      case ScalarType.INT64:
-      case ScalarType.UINT64:
-      case ScalarType.SINT64:
-      case ScalarType.FIXED64:
-      case ScalarType.SFIXED64:
-        return "string";
-      case ScalarType.DOUBLE:
-      case ScalarType.FLOAT:
-        return `number | "NaN" | "Infinity" | "-Infinity"`;
-      default:
-        return "number";
-    }
-  };
   switch (field.fieldKind) {
     case "scalar":
-      return scalarJson(field.scalar);
+      return scalarJsonType(field.scalar);
     case "enum":
       return f.importJson(field.enum);
     case "message":
       return f.importJson(field.message);
     case "list":
       if (field.listKind === "scalar") {
-        const item = scalarJson(field.scalar!);
+        const item = scalarJsonType(field.scalar!);
         return item.includes("|") ? ["(", item, ")[]"] : [item, "[]"];
       }
       return field.listKind === "enum" ? [f.importJson(field.enum!), "[]"] : [f.importJson(field.message!), "[]"];
     case "map": {
       const value: Printable =
-        field.mapKind === "scalar" ? scalarJson(field.scalar!) : field.mapKind === "enum" ? f.importJson(field.enum!) : f.importJson(field.message!);
+        field.mapKind === "scalar"
+          ? scalarJsonType(field.scalar!)
+          : field.mapKind === "enum"
+            ? f.importJson(field.enum!)
+            : f.importJson(field.message!);
       return ["{ [key: ", mapKeyType(field.mapKey), "]: ", value, " }"];
     }
   }

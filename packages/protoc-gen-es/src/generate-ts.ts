@@ -4,48 +4,43 @@
  */
 import type { DescEnum, DescExtension, DescField, DescFile, DescMessage, DescOneof, DescService } from "@pbjet/protobuf";
 import { FieldPresence, Edition } from "@pbjet/protobuf/reflect";
-import {
-  featureOptionStrings,
-  generatedFilePath,
-  safeIdentifier,
-  schemaName,
-  shapeName,
-  jsonTypeName,
-  type GeneratedFile,
-  type Printable,
-  type Schema,
-} from "@pbjet/protoplugin";
-import { embedFileDescriptor } from "./embed.js";
-import { enumValueDeclaration, fieldDeclaration } from "./declarations.js";
+import { safeIdentifier, type EcmaScriptPluginOptions, type GeneratedFile, type Printable, type Schema } from "@pbjet/protoplugin";
+import { embedFileDesc } from "@pbjet/protobuf/codegenv2";
 import { fieldJsonType, fieldTypeScriptType } from "./field-types.js";
 
-/** Options of protoc-gen-es beyond the shared ones. */
+/** Options of protoc-gen-es beyond the standard ones. */
 export interface GenEsOptions {
   /** Generate JSON types (`UserJson`) and type `toJson()` with them. */
   jsonTypes: boolean;
-  /** Generating the runtime's own well-known types: import the runtime by relative path. */
-  bootstrapWkt: boolean;
 }
+
+type Options = GenEsOptions & EcmaScriptPluginOptions;
 
 /** Generates TypeScript for every file of the schema. */
 export function generateTs(schema: Schema<GenEsOptions>): void {
   for (const file of schema.files) {
-    const f = schema.generateFile(generatedFilePath(file), file);
+    const f = schema.generateFile(file.name + "_pb.ts");
+    f.preamble(file);
     generateFile(f, file, schema.options);
   }
 }
 
-function generateFile(f: GeneratedFile, file: DescFile, options: GenEsOptions): void {
+/** The exported name of a descriptor, message or enum type, or JSON type of this file. */
+const schemaName = (f: GeneratedFile, desc: DescFile | DescMessage | DescEnum | DescExtension | DescService) => f.importSchema(desc).name;
+const shapeName = (f: GeneratedFile, desc: DescMessage | DescEnum) => f.importShape(desc).name;
+const jsonTypeName = (f: GeneratedFile, desc: DescMessage | DescEnum) => f.importJson(desc).name;
+
+function generateFile(f: GeneratedFile, file: DescFile, options: Options): void {
   const fileName = file.proto.name;
-  f.print(f.jsDoc(undefined, [`Describes the file ${fileName}.`]));
-  const GenFile = f.codegen("GenFile", true);
+  const { GenFile, fileDesc } = f.runtime.codegen;
+  f.print(f.jsDoc(`Describes the file ${fileName}.`));
+  f.print(f.export("const", schemaName(f, file)), ": ", GenFile, " = /*@__PURE__*/");
   if (fileName === "google/protobuf/descriptor.proto" && options.bootstrapWkt) {
-    f.print(f.exportDecl("const", schemaName(file)), ": ", GenFile, " = /*@__PURE__*/");
-    f.print("  ", f.codegen("bootDescriptorProto"), "();");
+    // The runtime links descriptor.proto once, from its embedded literal (src/boot).
+    f.print("  ", f.import("bootDescriptorProto", fileDesc.from), "();");
   } else {
     const deps: Printable[] = file.dependencies.map((d, i) => [i > 0 ? ", " : "", f.importSchema(d)]);
-    f.print(f.exportDecl("const", schemaName(file)), ": ", GenFile, " = /*@__PURE__*/");
-    f.print("  ", f.codegen("fileDesc"), "(", f.string(embedFileDescriptor(file)), deps.length ? [", [", deps, "]"] : "", ");");
+    f.print("  ", fileDesc, "(", f.string(embedFileDesc(file.proto).base64()), deps.length ? [", [", deps, "]"] : "", ");");
   }
   f.print();
   // The order of protobuf-es: each message followed by its nested messages (recursively),
@@ -62,24 +57,20 @@ function generateFile(f: GeneratedFile, file: DescFile, options: GenEsOptions): 
   file.extensions.forEach((e, i) => generateExtension(f, e, [i]));
 }
 
-/** `@generated with option features.enum_type = CLOSED` for the features set on a message or enum. */
-function withOptions(desc: DescMessage | DescEnum): string[] {
-  return featureOptionStrings(desc.proto.options).map((o) => `@generated with option ${o}`);
-}
-
 /** `@deprecated` for the schema of a deprecated message or enum. */
-function deprecated(desc: DescMessage | DescEnum): string[] {
-  return desc.deprecated ? ["@deprecated"] : [];
+function deprecated(desc: DescMessage | DescEnum): string {
+  return desc.deprecated ? "\n@deprecated" : "";
 }
 
 function descArgs(f: GeneratedFile, file: DescFile, path: number[]): Printable {
   return [f.importSchema(file), ", ", path.join(", ")];
 }
 
-function generateMessage(f: GeneratedFile, desc: DescMessage, path: number[], options: GenEsOptions): void {
-  const name = shapeName(desc);
-  f.print(f.jsDoc(desc, [`@generated from message ${desc.typeName}`, ...withOptions(desc)]));
-  f.print(f.exportDecl("type", name), " = ", f.runtime("Message", true), "<", f.string(desc.typeName), "> & {");
+function generateMessage(f: GeneratedFile, desc: DescMessage, path: number[], options: Options): void {
+  const name = shapeName(f, desc);
+  const { GenMessage, messageDesc } = f.runtime.codegen;
+  f.print(f.jsDoc(desc));
+  f.print(f.export("type", name), " = ", f.runtime.Message, "<", f.string(desc.typeName), "> & {");
   desc.members.forEach((member, i) => {
     if (i > 0) f.print();
     if (member.kind === "oneof") generateOneof(f, member);
@@ -88,16 +79,10 @@ function generateMessage(f: GeneratedFile, desc: DescMessage, path: number[], op
   f.print("};");
   f.print();
   if (options.jsonTypes) generateMessageJson(f, desc);
-  f.print(
-    f.jsDoc(undefined, [
-      `Describes the message ${desc.typeName}.`,
-      `Use \`create(${schemaName(desc)})\` to create a new message.`,
-      ...deprecated(desc),
-    ]),
-  );
-  const typeArgs: Printable = options.jsonTypes ? [name, ", {jsonType: ", jsonTypeName(desc), "}"] : name;
-  f.print(f.exportDecl("const", schemaName(desc)), ": ", f.codegen("GenMessage", true), "<", typeArgs, "> = /*@__PURE__*/");
-  f.print("  ", f.codegen("messageDesc"), "(", descArgs(f, desc.file, path), ");");
+  f.print(f.jsDoc(`Describes the message ${desc.typeName}.\nUse \`create(${schemaName(f, desc)})\` to create a new message.${deprecated(desc)}`));
+  const typeArgs: Printable = options.jsonTypes ? [name, ", {jsonType: ", jsonTypeName(f, desc), "}"] : name;
+  f.print(f.export("const", schemaName(f, desc)), ": ", GenMessage, "<", typeArgs, "> = /*@__PURE__*/");
+  f.print("  ", messageDesc, "(", descArgs(f, desc.file, path), ");");
   f.print();
 }
 
@@ -111,7 +96,7 @@ function isOptionalProperty(field: DescField): boolean {
 }
 
 function generateField(f: GeneratedFile, field: DescField): void {
-  f.print(f.jsDoc(field, [`@generated from field: ${fieldDeclaration(field)}`], "  "));
+  f.print(f.jsDoc(field, "  "));
   // `| undefined` on optional properties, as protobuf-es has it, so that they can be assigned
   // `undefined` under exactOptionalPropertyTypes.
   const optional = isOptionalProperty(field);
@@ -119,11 +104,11 @@ function generateField(f: GeneratedFile, field: DescField): void {
 }
 
 function generateOneof(f: GeneratedFile, oneof: DescOneof): void {
-  f.print(f.jsDoc(oneof, [`@generated from oneof ${oneof.parent.typeName}.${oneof.name}`], "  "));
+  f.print(f.jsDoc(oneof, "  "));
   f.print("  ", oneof.localName, ": {");
   oneof.fields.forEach((field, i) => {
     if (i > 0) f.print("  } | {");
-    f.print(f.jsDoc(field, [`@generated from field: ${fieldDeclaration(field)}`], "    "));
+    f.print(f.jsDoc(field, "    "));
     f.print("    value: ", fieldTypeScriptType(f, field), ";");
     f.print("    case: ", f.string(field.localName), ";");
   });
@@ -148,11 +133,11 @@ function wktJsonType(f: GeneratedFile, desc: DescMessage): Printable | undefined
     case "google.protobuf.BytesValue":
       return "string";
     case "google.protobuf.Struct":
-      return f.runtime("JsonObject", true);
+      return f.runtime.JsonObject;
     case "google.protobuf.Value":
-      return f.runtime("JsonValue", true);
+      return f.runtime.JsonValue;
     case "google.protobuf.ListValue":
-      return [f.runtime("JsonValue", true), "[]"];
+      return [f.runtime.JsonValue, "[]"];
     case "google.protobuf.Empty":
       return "Record<string, never>";
     case "google.protobuf.DoubleValue":
@@ -170,16 +155,16 @@ function wktJsonType(f: GeneratedFile, desc: DescMessage): Printable | undefined
 function generateMessageJson(f: GeneratedFile, desc: DescMessage): void {
   const wkt = wktJsonType(f, desc);
   if (wkt !== undefined) {
-    f.print(f.jsDoc(undefined, [`@generated from message ${desc.typeName}`]));
-    f.print(f.exportDecl("type", jsonTypeName(desc)), " = ", wkt, ";");
+    f.print(f.jsDoc(`@generated from message ${desc.typeName}`));
+    f.print(f.export("type", jsonTypeName(f, desc)), " = ", wkt, ";");
     f.print();
     return;
   }
-  f.print(f.jsDoc(desc, [`@generated from message ${desc.typeName}`, ...withOptions(desc)]));
-  f.print(f.exportDecl("type", jsonTypeName(desc)), " = {");
+  f.print(f.jsDoc(desc));
+  f.print(f.export("type", jsonTypeName(f, desc)), " = {");
   desc.fields.forEach((field, i) => {
     if (i > 0) f.print();
-    f.print(f.jsDoc(field, [`@generated from field: ${fieldDeclaration(field)}`], "  "));
+    f.print(f.jsDoc(field, "  "));
     const key = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(field.jsonName) ? field.jsonName : f.string(field.jsonName);
     f.print("  ", key, "?: ", fieldJsonType(f, field), ";");
   });
@@ -187,20 +172,21 @@ function generateMessageJson(f: GeneratedFile, desc: DescMessage): void {
   f.print();
 }
 
-function generateEnum(f: GeneratedFile, desc: DescEnum, path: number[], options: GenEsOptions): void {
-  const name = shapeName(desc);
+function generateEnum(f: GeneratedFile, desc: DescEnum, path: number[], options: Options): void {
+  const name = shapeName(f, desc);
+  const { GenEnum, enumDesc } = f.runtime.codegen;
   // An erasable alternative to a TypeScript enum: an object with names to numbers and back,
   // a union type of the values, and a type per member, so that code written against a
   // TypeScript enum (`PhoneType.MOBILE`, `PhoneType[n]`, `let t: PhoneType.MOBILE`) works.
-  f.print(f.jsDoc(desc, [`@generated from enum ${desc.typeName}`, ...withOptions(desc)]));
-  f.print(f.exportDecl("const", name), " = {");
+  f.print(f.jsDoc(desc));
+  f.print(f.export("const", name), " = {");
   // The same object a TypeScript enum compiles to: each name maps to its number, and each
   // number back to a name, the last one declared for aliases, with the keys in the same order.
   const lastName = new Map<number, string>();
   for (const v of desc.values) lastName.set(v.number, v.localName);
   const seen = new Set<number>();
   for (const v of desc.values) {
-    f.print(f.jsDoc(v, [`@generated from enum value: ${enumValueDeclaration(v)}`], "  "));
+    f.print(f.jsDoc(v, "  "));
     f.print("  ", propertyKey(v.localName), ": ", v.number, ",");
     if (seen.has(v.number)) continue;
     seen.add(v.number);
@@ -209,8 +195,8 @@ function generateEnum(f: GeneratedFile, desc: DescEnum, path: number[], options:
   f.print("} as const;");
   f.print();
   const numbers = [...new Set(desc.values.map((v) => v.number))];
-  f.print(f.jsDoc(undefined, [`@generated from enum ${desc.typeName}`, ...deprecated(desc)]));
-  f.print(f.exportDecl("type", name), " = ", numbers.length ? numbers.join(" | ") : "never", ";");
+  f.print(f.jsDoc(`@generated from enum ${desc.typeName}${deprecated(desc)}`));
+  f.print(f.export("type", name), " = ", numbers.length ? numbers.join(" | ") : "never", ";");
   f.print();
   const memberTypes = desc.values.filter((v) => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(v.localName) && safeIdentifier(v.localName) === v.localName);
   if (memberTypes.length > 0) {
@@ -222,19 +208,19 @@ function generateEnum(f: GeneratedFile, desc: DescEnum, path: number[], options:
   if (options.jsonTypes) {
     if (desc.typeName === "google.protobuf.NullValue") {
       // JSON null, as protobuf-es declares it.
-      f.print(f.jsDoc(undefined, [`@generated from enum ${desc.typeName}`]));
-      f.print(f.exportDecl("type", jsonTypeName(desc)), " = null;");
+      f.print(f.jsDoc(`@generated from enum ${desc.typeName}`));
+      f.print(f.export("type", jsonTypeName(f, desc)), " = null;");
     } else {
-      f.print(f.jsDoc(desc, [`@generated from enum ${desc.typeName}`, ...withOptions(desc)]));
-      f.print(f.exportDecl("type", jsonTypeName(desc)), " = ", desc.values.map((v) => f.string(v.name)).join(" | ") || "never", ";");
+      f.print(f.jsDoc(desc));
+      f.print(f.export("type", jsonTypeName(f, desc)), " = ", desc.values.map((v) => JSON.stringify(v.name)).join(" | ") || "never", ";");
     }
     f.print();
   }
-  f.print(f.jsDoc(undefined, [`Describes the enum ${desc.typeName}.`, ...deprecated(desc)]));
+  f.print(f.jsDoc(`Describes the enum ${desc.typeName}.${deprecated(desc)}`));
   // Unlike GenMessage, protobuf-es passes the JSON type of an enum directly.
-  const typeArgs: Printable = options.jsonTypes ? [name, ", ", jsonTypeName(desc)] : name;
-  f.print(f.exportDecl("const", schemaName(desc)), ": ", f.codegen("GenEnum", true), "<", typeArgs, "> = /*@__PURE__*/");
-  f.print("  ", f.codegen("enumDesc"), "(", descArgs(f, desc.file, path), ");");
+  const typeArgs: Printable = options.jsonTypes ? [name, ", ", jsonTypeName(f, desc)] : name;
+  f.print(f.export("const", schemaName(f, desc)), ": ", GenEnum, "<", typeArgs, "> = /*@__PURE__*/");
+  f.print("  ", enumDesc, "(", descArgs(f, desc.file, path), ");");
   f.print();
 }
 
@@ -246,26 +232,28 @@ function propertyKey(name: string): string {
 }
 
 function generateExtension(f: GeneratedFile, ext: DescExtension, path: number[]): void {
-  f.print(f.jsDoc(ext, [`@generated from extension: ${fieldDeclaration(ext)}`]));
+  const { GenExtension, extDesc } = f.runtime.codegen;
+  f.print(f.jsDoc(ext));
   f.print(
-    f.exportDecl("const", schemaName(ext)),
+    f.export("const", schemaName(f, ext)),
     ": ",
-    f.codegen("GenExtension", true),
+    GenExtension,
     "<",
     f.importShape(ext.extendee),
     ", ",
     fieldTypeScriptType(f, ext),
     "> = /*@__PURE__*/",
   );
-  f.print("  ", f.codegen("extDesc"), "(", descArgs(f, ext.file, path), ");");
+  f.print("  ", extDesc, "(", descArgs(f, ext.file, path), ");");
   f.print();
 }
 
 function generateService(f: GeneratedFile, service: DescService, index: number): void {
-  f.print(f.jsDoc(service, [`@generated from service ${service.typeName}`]));
-  f.print(f.exportDecl("const", schemaName(service)), ": ", f.codegen("GenService", true), "<{");
+  const { GenService, serviceDesc } = f.runtime.codegen;
+  f.print(f.jsDoc(service));
+  f.print(f.export("const", schemaName(f, service)), ": ", GenService, "<{");
   for (const m of service.methods) {
-    f.print(f.jsDoc(m, [`@generated from rpc ${service.typeName}.${m.name}`], "  "));
+    f.print(f.jsDoc(m, "  "));
     f.print("  ", m.localName, ": {");
     f.print("    methodKind: ", f.string(m.methodKind), ";");
     f.print("    input: typeof ", f.importSchema(m.input, true), ";");
@@ -273,6 +261,6 @@ function generateService(f: GeneratedFile, service: DescService, index: number):
     f.print("  },");
   }
   f.print("}> = /*@__PURE__*/");
-  f.print("  ", f.codegen("serviceDesc"), "(", f.importSchema(service.file), ", ", index, ");");
+  f.print("  ", serviceDesc, "(", f.importSchema(service.file), ", ", index, ");");
   f.print();
 }

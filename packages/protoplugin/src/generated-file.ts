@@ -1,96 +1,104 @@
 /**
- * A file a plugin generates: printed line by line, with imports collected automatically from
- * the symbols it refers to, de-duplicated, and renamed when they clash with local names.
+ * A file a plugin generates: printed line by line, with imports collected from the symbols it
+ * prints, de-duplicated, made relative, and renamed where they clash with local names.
  */
-import type { AnyDesc, DescEnum, DescExtension, DescFile, DescMessage, DescService } from "@pbjet/protobuf";
-import { getComments } from "./source-comments.js";
-import { importSpecifier } from "./import-path.js";
-import type { EcmaScriptPluginOptions } from "./parameter.js";
-import { generatedFilePath, jsonTypeName, schemaName, shapeName } from "./names.js";
+import { ScalarType, type AnyDesc, type DescEnum, type DescExtension, type DescFile, type DescMessage, type DescService } from "@pbjet/protobuf";
+import { createImportSymbol, type ImportSymbol } from "./import-symbol.js";
+import type { Printable } from "./printable.js";
+import type { RuntimeImports } from "./runtime-imports.js";
+import { createJsDocTextFromDesc, formatJsDocBlock } from "./jsdoc.js";
+import { makeImportPathRelative, relativePathRE } from "./import-path.js";
 
-/** A symbol imported from another module. */
-export interface ImportSymbol {
-  readonly kind: "import";
-  /** The exported name. */
-  readonly name: string;
-  /** The module specifier, or a generated file path (without extension) starting with "./". */
-  readonly from: string;
-  /** True if only the type is used. */
-  readonly typeOnly: boolean;
-  /** The same symbol, imported as a type only. */
-  toTypeOnly(): ImportSymbol;
+/** A file before transpilation: TypeScript, JavaScript or declarations, and its preamble. */
+export interface FileInfo {
+  name: string;
+  content: string;
+  preamble?: string | undefined;
 }
 
-/** Creates an import symbol. */
-export function createImportSymbol(name: string, from: string, typeOnly = false): ImportSymbol {
-  return {
-    kind: "import",
-    name,
-    from,
-    typeOnly,
-    toTypeOnly: () => createImportSymbol(name, from, true),
-  };
-}
-
-/** Anything `print()` accepts. Arrays are printed element by element. */
-export type Printable = string | number | bigint | boolean | ImportSymbol | Printable[];
-
-/** Where the runtime's modules are, and where well-known types come from. */
-export interface RuntimeImports {
-  /** The runtime package, e.g. "@pbjet/protobuf". */
-  readonly runtime: string;
-  /** The module for generated code helpers, e.g. "@pbjet/protobuf/codegenv2". */
-  readonly codegen: string;
-  /** The module that exports the well-known types, e.g. "@pbjet/protobuf/wkt". */
-  readonly wkt: string;
-  /** Files whose generated code lives in the wkt module. */
-  readonly wktFiles: ReadonlySet<string>;
-}
-
-/** A generated file. */
+/** A JavaScript, TypeScript or TypeScript declaration file that a plugin generates. */
 export interface GeneratedFile {
-  /** Prints one line. Template literal tags work: f.print`const x = ${symbol};` */
+  /**
+   * Adds the standard preamble at the top of the file, above the imports: the comments above
+   * the syntax statement of the .proto file (a license header), and the plugin, its version
+   * and parameter. A file with a preamble and nothing else is empty, and not generated unless
+   * the plugin option keep_empty_files=true is set.
+   */
+  preamble(file: DescFile): void;
+  /**
+   * Adds a line. Strings are printed as they are, numbers and booleans as literals, bigints
+   * through protoInt64, Uint8Arrays as an expression that creates them; an ImportSymbol is
+   * imported and printed by its (local) name; arrays element by element.
+   */
   print(...printables: Printable[]): void;
+  /** Adds a line from a tagged template literal: f.print`const x = ${symbol};` */
   print(fragments: TemplateStringsArray, ...printables: Printable[]): void;
-  /** Imports a symbol from a module (or generated file path starting with "./"). */
-  import(name: string, from: string, typeOnly?: boolean): ImportSymbol;
-  /** Imports the exported descriptor of a file, message, enum, extension or service. */
-  importSchema(desc: DescFile | DescMessage | DescEnum | DescExtension | DescService, typeOnly?: boolean): ImportSymbol;
-  /** Imports the TypeScript type of a message or enum. */
-  importShape(desc: DescMessage | DescEnum): ImportSymbol;
-  /** Imports the JSON type of a message or enum (generated with json_types). */
-  importJson(desc: DescMessage | DescEnum): ImportSymbol;
-  /** A symbol of the runtime package (`@pbjet/protobuf`), e.g. "create". */
-  runtime(name: string, typeOnly?: boolean): ImportSymbol;
-  /** A symbol of the codegen module (`@pbjet/protobuf/codegenv2`), e.g. "messageDesc". */
-  codegen(name: string, typeOnly?: boolean): ImportSymbol;
-  /** Declares a local exported name, so imports of the same name are renamed. */
-  exportDecl(declaration: string, name: string): string;
-  /** A JSDoc block from the element's comments, with the given extra lines. */
-  jsDoc(desc: AnyDesc | undefined, extra?: string[], indent?: string): string;
   /** A string literal. */
-  string(value: string): string;
-  /** The file's content with its imports. */
-  getContent(): string;
-  /** The file's path without extension. */
-  readonly path: string;
+  string(string: string): Printable;
+  /** An array literal. */
+  array(elements: Printable[]): Printable;
+  /** A JSDoc block with the given text; line breaks and white space stay as they are. */
+  jsDoc(text: string, indentation?: string): Printable;
+  /** A JSDoc block for an element: its comments from the .proto source, and `@generated from ...`. */
+  jsDoc(schema: Exclude<AnyDesc, DescFile>, indentation?: string): Printable;
+  /**
+   * An export statement, e.g. `f.print(f.export("abstract class", "MyClass"), " {}")`. The
+   * name is a local name of the file: imports of the same name are renamed.
+   */
+  export(declaration: string, name: string): Printable;
+  /** Imports the type protoc-gen-es generates for a message or enum. */
+  importShape(schema: DescMessage | DescEnum): ImportSymbol;
+  /** Imports the JSON type protoc-gen-es generates for a message or enum (`json_types=true`). */
+  importJson(desc: DescMessage | DescEnum): ImportSymbol;
+  /** Imports the Valid type protoc-gen-es generates for a message (`valid_types`). */
+  importValid(desc: DescMessage): ImportSymbol;
+  /** Imports the descriptor protoc-gen-es generates for an element. */
+  importSchema(schema: DescMessage | DescEnum | DescExtension | DescService | DescFile, typeOnly?: boolean): ImportSymbol;
+  /**
+   * Imports any symbol from a package (`@foo/bar/baz.js`) or from a file relative to the
+   * output root (`./bar/baz.js`); the path is made relative to this file.
+   */
+  import(name: string, from: string, typeOnly?: boolean): ImportSymbol;
+  /** "legacy_commonjs" with the plugin option js_import_style=legacy_commonjs for the target js, else "module". */
+  readonly jsImportStyle: "module" | "legacy_commonjs";
+  /** Symbols of the runtime @pbjet/protobuf, e.g. `f.runtime.create`, `f.runtime.codegen.messageDesc`. */
+  readonly runtime: RuntimeImports;
 }
 
-/** @internal Creates a generated file. */
-export function createGeneratedFile(path: string, options: EcmaScriptPluginOptions, imports: RuntimeImports, header: string): GeneratedFile {
+/** A generated file and what the framework reads from it. */
+export interface GeneratedFileController extends GeneratedFile {
+  getFileInfo(): FileInfo;
+}
+
+/** How a generated file resolves what it imports. */
+export interface GeneratedFileContext {
+  /** The file's path, e.g. `foo/bar_pb.ts`. */
+  name: string;
+  /** The file's own import path, e.g. `./foo/bar_pb.js`. */
+  importPath: string;
+  jsImportStyle: "module" | "legacy_commonjs";
+  /** Applies rewrite_imports and import_extension to an import path. */
+  rewriteImport(path: string): string;
+  resolveDescImport(desc: DescMessage | DescEnum | DescExtension | DescService | DescFile, typeOnly?: boolean): ImportSymbol;
+  resolveShapeImport(desc: DescMessage | DescEnum): ImportSymbol;
+  resolveJsonImport(desc: DescMessage | DescEnum): ImportSymbol;
+  resolveValidImport(desc: DescMessage): ImportSymbol;
+  createPreamble(file: DescFile): string;
+  runtime: RuntimeImports;
+}
+
+type Token = string | ImportSymbol | { export: string };
+
+/** Creates a generated file. */
+export function createGeneratedFile(ctx: GeneratedFileContext): GeneratedFileController {
   const lines: Printable[][] = [];
-  const localNames = new Set<string>();
-
-  const importForFile = (file: DescFile, name: string, typeOnly: boolean): ImportSymbol => {
-    const own = "./" + generatedFilePath(file);
-    // Well-known types come from the runtime, unless this is the file that declares them.
-    if (imports.wktFiles.has(file.proto.name) && own !== "./" + path) return createImportSymbol(name, imports.wkt, typeOnly);
-    return createImportSymbol(name, own, typeOnly);
-  };
-  const fileOf = (desc: DescMessage | DescEnum | DescExtension | DescService | DescFile): DescFile => (desc.kind === "file" ? desc : desc.file);
-
-  const file: GeneratedFile = {
-    path,
+  let preamble: string | undefined;
+  const file: GeneratedFileController = {
+    jsImportStyle: ctx.jsImportStyle,
+    runtime: ctx.runtime,
+    preamble(desc) {
+      preamble = ctx.createPreamble(desc);
+    },
     print(first?: Printable | TemplateStringsArray, ...rest: Printable[]) {
       if (first !== undefined && isTemplateStrings(first)) {
         const parts: Printable[] = [];
@@ -103,66 +111,25 @@ export function createGeneratedFile(path: string, options: EcmaScriptPluginOptio
         lines.push(first === undefined ? [] : [first as Printable, ...rest]);
       }
     },
-    import: (name, from, typeOnly = false) => createImportSymbol(name, from, typeOnly),
-    importSchema: (desc, typeOnly = false) => importForFile(fileOf(desc), schemaName(desc), typeOnly),
-    importShape: (desc) => importForFile(desc.file, shapeName(desc), true),
-    importJson: (desc) => importForFile(desc.file, jsonTypeName(desc), true),
-    runtime: (name, typeOnly = false) => createImportSymbol(name, imports.runtime, typeOnly),
-    codegen: (name, typeOnly = false) => createImportSymbol(name, imports.codegen, typeOnly),
-    exportDecl(declaration, name) {
-      localNames.add(name);
-      return `export ${declaration} ${name}`;
+    string: (value) => ({ kind: "es_string", value }),
+    array(elements) {
+      const out: Printable[] = ["["];
+      elements.forEach((e, i) => out.push(i > 0 ? ", " : "", e));
+      out.push("]");
+      return out;
     },
-    jsDoc: (desc, extra = [], indent = "") => jsDocBlock(desc, extra, indent),
-    string: (value) => JSON.stringify(value),
-    getContent() {
-      const used = new Map<string, ImportSymbol[]>();
-      const visit = (p: Printable): void => {
-        if (Array.isArray(p)) p.forEach(visit);
-        else if (typeof p === "object") {
-          const list = used.get(p.from) ?? [];
-          list.push(p);
-          used.set(p.from, list);
-        }
-      };
-      lines.forEach((l) => l.forEach(visit));
-      // Assign local names: a symbol keeps its name unless a local declaration or another
-      // module's symbol already has it; then it gets a numeric suffix.
-      const taken = new Set(localNames);
-      const alias = new Map<string, string>();
-      const key = (s: ImportSymbol) => `${s.from}\u0000${s.name}`;
-      const importLines: string[] = [];
-      for (const from of [...used.keys()].sort(compareModules)) {
-        const symbols = used.get(from)!;
-        const byName = new Map<string, boolean>();
-        for (const s of symbols) byName.set(s.name, (byName.get(s.name) ?? true) && s.typeOnly);
-        if (from === "./" + path) {
-          // A symbol of this very file: refer to it directly.
-          for (const name of byName.keys()) alias.set(key(createImportSymbol(name, from)), name);
-          continue;
-        }
-        const types: string[] = [];
-        const values: string[] = [];
-        for (const [name, typeOnly] of [...byName.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-          let local = name;
-          for (let i = 1; taken.has(local); i++) local = `${name}$${i}`;
-          taken.add(local);
-          alias.set(key(createImportSymbol(name, from)), local);
-          (typeOnly ? types : values).push(local === name ? name : `${name} as ${local}`);
-        }
-        const spec = importSpecifier(path, from, options);
-        if (types.length) importLines.push(`import type { ${types.join(", ")} } from ${JSON.stringify(spec)};`);
-        if (values.length) importLines.push(`import { ${values.join(", ")} } from ${JSON.stringify(spec)};`);
-      }
-      const render = (p: Printable): string => {
-        if (Array.isArray(p)) return p.map(render).join("");
-        if (typeof p === "object") return alias.get(key(p)) ?? p.name;
-        if (typeof p === "bigint") return `${p}n`;
-        return String(p);
-      };
-      const body = lines.map((l) => l.map(render).join("")).join("\n");
-      return header + (importLines.length ? importLines.join("\n") + "\n\n" : "") + body + "\n";
-    },
+    jsDoc: (textOrDesc: string | Exclude<AnyDesc, DescFile>, indentation?: string) => ({
+      kind: "es_jsdoc",
+      text: typeof textOrDesc === "string" ? textOrDesc : createJsDocTextFromDesc(textOrDesc),
+      indentation,
+    }),
+    export: (declaration, name) => ({ kind: "es_export_stmt", declaration, name }),
+    importShape: (desc) => ctx.resolveShapeImport(desc),
+    importJson: (desc) => ctx.resolveJsonImport(desc),
+    importValid: (desc) => ctx.resolveValidImport(desc),
+    importSchema: (desc, typeOnly) => ctx.resolveDescImport(desc, typeOnly),
+    import: (name, from, typeOnly) => createImportSymbol(name, from, typeOnly),
+    getFileInfo: () => ({ name: ctx.name, content: render(ctx, lines), preamble }),
   };
   return file;
 }
@@ -171,30 +138,152 @@ function isTemplateStrings(p: unknown): p is TemplateStringsArray {
   return Array.isArray(p) && "raw" in p;
 }
 
+/** The file's content without preamble: imports and the printed lines. */
+function render(ctx: GeneratedFileContext, lines: Printable[][]): string {
+  const tokenLines = lines.map((line) => {
+    const tokens: Token[] = [];
+    for (const p of line) tokenize(ctx, p, tokens);
+    return tokens;
+  });
+  const localNames = new Set<string>();
+  const used = new Map<string, ImportSymbol[]>();
+  for (const line of tokenLines) {
+    for (const t of line) {
+      if (typeof t === "string") continue;
+      if ("export" in t) {
+        localNames.add(t.export);
+        continue;
+      }
+      if (t.from === ctx.importPath) continue;
+      const list = used.get(t.from) ?? [];
+      list.push(t);
+      used.set(t.from, list);
+    }
+  }
+  // Local names: a symbol keeps its name unless a declaration of the file or a symbol of
+  // another module already has it; then it gets a numeric suffix.
+  const taken = new Set(localNames);
+  const alias = new Map<string, string>();
+  const importLines: string[] = [];
+  const cjs = ctx.jsImportStyle === "legacy_commonjs";
+  for (const from of [...used.keys()].sort(compareModules)) {
+    const byName = new Map<string, boolean>();
+    for (const s of used.get(from)!) byName.set(s.name, (byName.get(s.name) ?? true) && s.typeOnly);
+    const types: string[] = [];
+    const values: string[] = [];
+    for (const [name, typeOnly] of [...byName.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      let local = name;
+      for (let i = 1; taken.has(local); i++) local = `${name}$${i}`;
+      taken.add(local);
+      alias.set(createImportSymbol(name, from).id, local);
+      if (cjs) {
+        if (!typeOnly) values.push(local === name ? name : `${name}: ${local}`);
+      } else {
+        (typeOnly ? types : values).push(local === name ? name : `${name} as ${local}`);
+      }
+    }
+    let path = ctx.rewriteImport(from);
+    if (relativePathRE.test(path)) path = makeImportPathRelative(ctx.importPath, path);
+    const spec = JSON.stringify(path);
+    if (cjs) {
+      if (values.length) importLines.push(`const { ${values.join(", ")} } = require(${spec});`);
+    } else {
+      if (types.length) importLines.push(`import type { ${types.join(", ")} } from ${spec};`);
+      if (values.length) importLines.push(`import { ${values.join(", ")} } from ${spec};`);
+    }
+  }
+  const exported: string[] = [];
+  const body = tokenLines
+    .map((line) =>
+      line
+        .map((t) => {
+          if (typeof t === "string") return t;
+          if ("export" in t) {
+            exported.push(t.export);
+            return "";
+          }
+          return alias.get(createImportSymbol(t.name, t.from).id) ?? t.name;
+        })
+        .join(""),
+    )
+    .join("\n");
+  let content = lines.length === 0 ? "" : (importLines.length ? importLines.join("\n") + "\n\n" : "") + body + "\n";
+  if (cjs && exported.length > 0) content += exported.map((n) => `exports.${n} = ${n};`).join("\n") + "\n";
+  return content;
+}
+
+/** Resolves a printable into strings, import symbols and export markers. */
+function tokenize(ctx: GeneratedFileContext, p: Printable, out: Token[]): void {
+  if (Array.isArray(p)) {
+    for (const e of p) tokenize(ctx, e, out);
+    return;
+  }
+  switch (typeof p) {
+    case "string":
+      out.push(p);
+      return;
+    case "number":
+    case "boolean":
+      out.push(String(p));
+      return;
+    case "bigint":
+      int64Literal(ctx, p, p >= 0n ? "uParse" : "parse", out);
+      return;
+  }
+  if (p instanceof Uint8Array) {
+    out.push(`new Uint8Array([${Array.from(p, (b) => "0x" + b.toString(16).toUpperCase().padStart(2, "0")).join(", ")}])`);
+    return;
+  }
+  switch (p.kind) {
+    case "es_symbol":
+      out.push(p);
+      return;
+    case "es_export_stmt":
+      if (ctx.jsImportStyle === "legacy_commonjs") {
+        out.push({ export: p.name }, p.declaration !== undefined ? `${p.declaration} ${p.name}` : p.name);
+      } else {
+        out.push({ export: p.name }, p.declaration !== undefined ? `export ${p.declaration} ${p.name}` : `export ${p.name}`);
+      }
+      return;
+    case "es_jsdoc":
+      out.push(formatJsDocBlock(p.text, p.indentation));
+      return;
+    case "es_string":
+      out.push(JSON.stringify(p.value));
+      return;
+    case "es_proto_int64": {
+      if (p.longAsString) {
+        out.push(JSON.stringify(String(p.value)));
+        return;
+      }
+      const signed = p.type === ScalarType.INT64 || p.type === ScalarType.SINT64 || p.type === ScalarType.SFIXED64;
+      int64Literal(ctx, BigInt(p.value), signed ? "parse" : "uParse", out);
+      return;
+    }
+    case "es_desc_ref":
+      out.push(ctx.resolveDescImport(p.desc, p.typeOnly));
+      return;
+    case "es_shape_ref":
+      out.push(ctx.resolveShapeImport(p.desc));
+      return;
+    case "es_json_type_ref":
+      out.push(ctx.resolveJsonImport(p.desc));
+      return;
+    case "es_valid_type_ref":
+      out.push(ctx.resolveValidImport(p.desc));
+      return;
+  }
+}
+
+/** A bigint through protoInt64: `protoInt64.zero`, `protoInt64.parse("-5")`, `protoInt64.uParse("5")`. */
+function int64Literal(ctx: GeneratedFileContext, value: bigint, fn: "parse" | "uParse", out: Token[]): void {
+  out.push(ctx.runtime.protoInt64);
+  out.push(value === 0n ? ".zero" : `.${fn}(${JSON.stringify(value.toString())})`);
+}
+
 function compareModules(a: string, b: string): number {
   // Packages first, then relative paths; each alphabetically.
   const ra = a.startsWith("."),
     rb = b.startsWith(".");
   return ra === rb ? a.localeCompare(b) : ra ? 1 : -1;
-}
-
-/** A JSDoc block from an element's leading comment, with extra lines (e.g. `@generated`). */
-export function jsDocBlock(desc: AnyDesc | undefined, extra: string[], indent: string): string {
-  const lines: string[] = [];
-  const comments = desc ? getComments(desc) : undefined;
-  // As protobuf-es: the leading comment, then the trailing comment, then the extra lines,
-  // separated by blank lines.
-  for (const text of [comments?.leading, comments?.trailing]) {
-    if (text === undefined) continue;
-    if (lines.length > 0) lines.push("");
-    for (const l of text.replace(/\n$/, "").split("\n")) lines.push(l.startsWith(" ") ? l.substring(1) : l);
-  }
-  if (lines.length > 0 && extra.length > 0) lines.push("");
-  lines.push(...extra);
-  if (desc && "deprecated" in desc && desc.deprecated && !lines.includes("@deprecated")) {
-    lines.push("@deprecated");
-  }
-  if (lines.length === 0) return "";
-  const escaped = lines.flatMap((l) => l.split("\n")).map((l) => l.replace(/\*\//g, "*\\/"));
-  return [`${indent}/**`, ...escaped.map((l) => (l === "" ? `${indent} *` : `${indent} * ${l}`)), `${indent} */`].join("\n");
 }

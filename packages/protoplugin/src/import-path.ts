@@ -1,64 +1,74 @@
 /**
- * Import paths between generated files: relative paths, the import extension option, and
- * `rewrite_imports`.
+ * Import paths of generated code: paths of generated files relative to the output root
+ * (`./foo/bar_pb.js`), made relative to the importing file, with the extension of the plugin
+ * option `import_extension`, and rewritten by `rewrite_imports`.
  */
-import type { EcmaScriptPluginOptions } from "./parameter.js";
+import type { ImportExtension } from "./parameter.js";
 
-/** The path to import `target` (a generated file path without extension) from `from`. */
-export function relativeImportPath(from: string, target: string): string {
-  const fromDir = from.split("/").slice(0, -1);
-  const targetParts = target.split("/");
+/**
+ * The plugin option `rewrite_imports=<pattern>:<target>` (may be given more than once): an
+ * import path matching the pattern is rewritten to the target. The pattern is matched against
+ * the import path before it is made relative to the importing file, e.g. `./foo/bar_pb.js`,
+ * or against a package path. `*` matches any characters except `/`, `**` followed by `/` zero
+ * or more path elements, a trailing `**` anything. A matching path of a file is imported from
+ * the target instead (`./foo/bar_pb.js` with target `@scope/pkg` becomes
+ * `@scope/pkg/foo/bar_pb.js`, keeping the .js extension); a matching package path is replaced
+ * by the target. The first match wins.
+ */
+export type RewriteImports = {
+  pattern: string;
+  target: string;
+}[];
+
+/** A relative import path: `./` or `../`. */
+export const relativePathRE = /^\.{1,2}\//;
+
+/**
+ * Applies `rewrite_imports` to an import path, and changes the .js extension of a relative
+ * import path that is not rewritten to the given import extension.
+ */
+export function rewriteImportPath(importPath: string, rewriteImports: RewriteImports, importExtension: ImportExtension): string {
+  const relative = relativePathRE.test(importPath);
+  for (const { pattern, target } of rewriteImports) {
+    if (!globToRegExp(pattern).test(importPath)) continue;
+    if (!relative) return target;
+    return target.replace(/\/+$/, "") + importPath.replace(relativePathRE, "/");
+  }
+  if (!relative) return importPath;
+  switch (importExtension) {
+    case "none":
+      return importPath.replace(/\.js$/, "");
+    case "ts":
+      return importPath.replace(/\.js$/, ".ts");
+    default:
+      return importPath;
+  }
+}
+
+/** The import path of a file path: `foo/bar.ts` is imported as `./foo/bar.js`. */
+export function deriveImportPath(filename: string): string {
+  const base = filename.replace(/\.(d\.ts|ts|js)$/, "");
+  return (relativePathRE.test(base) ? base : "./" + base) + ".js";
+}
+
+/**
+ * Makes an import path relative to the file importing it: from `./foo/foo.js`, the path
+ * `./baz.js` is `../baz.js`. Package paths are returned as they are.
+ */
+export function makeImportPathRelative(importer: string, importPath: string): string {
+  if (!relativePathRE.test(importPath)) return importPath;
+  const fromDir = importer.replace(/^\.\//, "").split("/").slice(0, -1);
+  const target = importPath.replace(/^\.\//, "").split("/");
   let common = 0;
-  while (common < fromDir.length && common < targetParts.length - 1 && fromDir[common] === targetParts[common]) {
-    common++;
-  }
+  while (common < fromDir.length && common < target.length - 1 && fromDir[common] === target[common]) common++;
   const ups = fromDir.length - common;
-  const rest = targetParts.slice(common).join("/");
+  const rest = target.slice(common).join("/");
   return ups === 0 ? "./" + rest : "../".repeat(ups) + rest;
-}
-
-type PathOptions = Pick<EcmaScriptPluginOptions, "importExtension" | "rewriteImports">;
-
-/**
- * The module specifier that the generated file `from` uses for `target`, where both are paths
- * without extension relative to the output root (`foo/bar_pb`), or `target` is a package
- * specifier (`@pbjet/protobuf`).
- *
- * `rewrite_imports` patterns are matched against the path as seen from the output root,
- * with the import extension: `./foo/bar_pb.js`, or the package specifier. The first match
- * wins. A matching generated file is imported from the target package, e.g. `@scope/pkg` +
- * `./foo/bar_pb.js` gives `@scope/pkg/foo/bar_pb.js`; a matching package specifier is
- * replaced by the target.
- */
-export function importSpecifier(from: string, target: string, options: PathOptions): string {
-  const isGenerated = target.startsWith("./");
-  const ext = options.importExtension === "none" ? "" : `.${options.importExtension}`;
-  const rooted = isGenerated ? target + ext : target;
-  for (const { pattern, target: replacement } of options.rewriteImports) {
-    if (!globToRegExp(pattern).test(rooted)) continue;
-    return isGenerated ? `${replacement.replace(/\/+$/, "")}/${rooted.substring(2)}` : replacement;
-  }
-  return isGenerated ? relativeImportPath(from, target.substring(2)) + ext : target;
-}
-
-/**
- * Adds the configured extension to a relative path, and applies `rewrite_imports` to a
- * package specifier. Kept for plugins that compute relative paths themselves; generated
- * files use importSpecifier().
- */
-export function finishImportPath(path: string, options: PathOptions): string {
-  if (!path.startsWith(".")) {
-    for (const { pattern, target } of options.rewriteImports) {
-      if (globToRegExp(pattern).test(path)) return target;
-    }
-    return path;
-  }
-  return options.importExtension === "none" ? path : `${path}.${options.importExtension}`;
 }
 
 /**
  * A glob as a regular expression: `*` matches any characters except `/`, `**` followed by
- * `/` matches zero or more path segments, and a trailing `**` anything.
+ * `/` zero or more path segments, and a trailing `**` anything.
  */
 function globToRegExp(glob: string): RegExp {
   let re = "";

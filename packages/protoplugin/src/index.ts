@@ -1,21 +1,18 @@
 /**
- * @pbjet/protoplugin: write Protocol Buffers compiler plugins in TypeScript.
+ * @pbjet/protoplugin: write Protocol Buffers compiler plugins in TypeScript, with the API of
+ * @bufbuild/protoplugin.
  */
-export {
-  createEcmaScriptPlugin,
-  defaultRuntimeImports,
-  wktFiles,
-  type Plugin,
-  type PluginInit,
-  type Schema,
-  type CodeGeneratorRequestShape,
-  type CodeGeneratorResponseShape,
-} from "./plugin.js";
+export type { Plugin } from "./plugin.js";
 export { runNodeJs } from "./run-node.js";
-export { parseParameter, splitParameter, parseBool, PluginOptionError, type EcmaScriptPluginOptions, type Target } from "./parameter.js";
-export { createImportSymbol, type GeneratedFile, type ImportSymbol, type Printable, type RuntimeImports } from "./generated-file.js";
-export { safeIdentifier, fileDescName, shapeName, jsonTypeName, schemaName, generatedFilePath } from "./names.js";
-export { getComments, getPackageComments, getSyntaxComments, type SourceComments } from "./source-comments.js";
-export { featureOptionStrings } from "./features.js";
-export { relativeImportPath, finishImportPath, importSpecifier } from "./import-path.js";
-export { transpileToJs, transpileToDts } from "./transpile.js";
+export { createEcmaScriptPlugin } from "./create-es-plugin.js";
+export { getComments, getDeclarationString, getPackageComments, getSyntaxComments } from "./source-code-info.js";
+export type { Schema } from "./schema.js";
+export type { EcmaScriptPluginOptions, Target, ImportExtension } from "./parameter.js";
+export type { GeneratedFile, FileInfo } from "./generated-file.js";
+export type { MapImports } from "./map-imports.js";
+export type { ImportSymbol } from "./import-symbol.js";
+export { createImportSymbol } from "./import-symbol.js";
+export type { Printable } from "./printable.js";
+export { safeIdentifier } from "./safe-identifier.js";
+// Beyond @bufbuild/protoplugin: the error of bad plugin options, for plugins' own option parsers.
+export { PluginOptionError } from "./error.js";

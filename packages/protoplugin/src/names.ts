@@ -1,126 +1,67 @@
 /**
- * Identifiers of generated code: the names protoc-gen-es gives to files, messages, enums,
- * extensions and services, escaped so that they are valid and do not shadow what generated
- * code uses.
+ * The names protoc-gen-es gives to generated files and declarations, and the import path of a
+ * file's generated code.
  */
 import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from "@pbjet/protobuf";
+import { wktPublicImportPaths } from "@pbjet/protobuf/codegenv2";
+import { safeIdentifier } from "./safe-identifier.js";
+import { mapImportTarget, type CompiledMapImports } from "./map-imports.js";
 
-// Names that cannot be identifiers of generated declarations. protobuf-es appends a `$` to
-// exactly these (ECMAScript keywords and future reserved words, `Object`, the TypeScript type
-// keywords, and `globalThis`, `Uint8Array` and `Partial`, which generated code refers to), so we
-// do the same to generate the same exported names. Not on its list, but invalid as a declared
-// name in a module all the same: `await`, `eval`, `arguments`, and the TypeScript type names
-// `any`, `unknown`, `never`, `symbol` and `undefined`.
-const reserved = new Set([
-  "break",
-  "case",
-  "catch",
-  "class",
-  "const",
-  "continue",
-  "debugger",
-  "default",
-  "delete",
-  "do",
-  "else",
-  "export",
-  "extends",
-  "false",
-  "finally",
-  "for",
-  "function",
-  "if",
-  "import",
-  "in",
-  "instanceof",
-  "new",
-  "null",
-  "return",
-  "super",
-  "switch",
-  "this",
-  "throw",
-  "true",
-  "try",
-  "typeof",
-  "var",
-  "void",
-  "while",
-  "with",
-  "yield",
-  "enum",
-  "implements",
-  "interface",
-  "let",
-  "package",
-  "private",
-  "protected",
-  "public",
-  "static",
-  "Object",
-  "bigint",
-  "number",
-  "boolean",
-  "string",
-  "object",
-  "globalThis",
-  "Uint8Array",
-  "Partial",
-  "await",
-  "eval",
-  "arguments",
-  "any",
-  "unknown",
-  "never",
-  "symbol",
-  "undefined",
-]);
-
-/** Makes a name usable as an identifier in generated code. */
-export function safeIdentifier(name: string): string {
-  return reserved.has(name) ? name + "$" : name;
+/**
+ * The import path of the code generated for a file: from the runtime package for a
+ * well-known type that is not generated in this run (unless bootstrapping them), from the
+ * target of `map_imports` if a pattern matches, else `./<name>_pb.js`.
+ */
+export function generateFilePath(
+  file: DescFile,
+  bootstrapWkt: boolean,
+  filesToGenerate: readonly DescFile[],
+  mapImports: CompiledMapImports,
+): string {
+  const protoName = file.proto.name;
+  const wkt = wktPublicImportPaths[protoName];
+  if (!bootstrapWkt && wkt !== undefined && !filesToGenerate.includes(file)) return wkt;
+  const target = mapImportTarget(protoName, mapImports);
+  if (target !== undefined) return `${target.replace(/\/+$/, "")}/${file.name}_pb.js`;
+  return `./${file.name}_pb.js`;
 }
 
-/** The name of a message or enum type relative to its file: `Outer_Inner`. */
+/** The name of a message or enum relative to its file: `Outer_Inner`. */
 function nestedName(desc: DescMessage | DescEnum): string {
   const parts: string[] = [desc.name];
   for (let p = desc.parent; p !== undefined; p = p.parent) parts.unshift(p.name);
   return parts.join("_");
 }
 
-/** The identifier of the exported constant for a file: `file_google_protobuf_timestamp`. */
-export function fileDescName(file: DescFile): string {
-  return safeIdentifier("file_" + file.name.replace(/[^a-zA-Z0-9_]/g, "_"));
-}
-
-/** The identifier of the TypeScript type of a message or enum: `User`, `User_Type`. */
-export function shapeName(desc: DescMessage | DescEnum): string {
-  return safeIdentifier(nestedName(desc));
-}
-
-/** The identifier of the JSON type of a message or enum: `UserJson`. */
-export function jsonTypeName(desc: DescMessage | DescEnum): string {
-  return safeIdentifier(nestedName(desc) + "Json");
-}
-
-/** The identifier of the exported descriptor of a message, enum, extension or service. */
-export function schemaName(desc: DescMessage | DescEnum | DescExtension | DescService | DescFile): string {
+/**
+ * The identifier of a generated descriptor: `file_foo_bar` for a file, `UserSchema` for a
+ * message or enum, the extension's name (`Outer_name` when nested), the service's name.
+ */
+export function generatedDescName(desc: DescFile | DescEnum | DescMessage | DescExtension | DescService): string {
   switch (desc.kind) {
     case "file":
-      return fileDescName(desc);
+      return safeIdentifier("file_" + desc.name.replace(/[^a-zA-Z0-9_]/g, "_"));
     case "message":
     case "enum":
       return safeIdentifier(nestedName(desc) + "Schema");
     case "extension":
-      // As protobuf-es names them: the extension's name as declared, e.g. `linked_ids`, or
-      // `Outer_linked_ids` for an extension declared in a message.
       return safeIdentifier(desc.parent ? `${nestedName(desc.parent)}_${desc.name}` : desc.name);
     case "service":
       return safeIdentifier(desc.name);
   }
 }
 
-/** The path of the generated file for a .proto file, without extension: `foo/bar_pb`. */
-export function generatedFilePath(file: DescFile): string {
-  return file.name + "_pb";
+/** The identifier of the generated type of a message or enum: `User`, `User_Type`. */
+export function generatedShapeName(desc: DescEnum | DescMessage): string {
+  return safeIdentifier(nestedName(desc));
+}
+
+/** The identifier of the generated JSON type: `UserJson`. */
+export function generatedJsonTypeName(desc: DescEnum | DescMessage): string {
+  return safeIdentifier(nestedName(desc) + "Json");
+}
+
+/** The identifier of the generated Valid type: `UserValid`. */
+export function generatedValidTypeName(desc: DescEnum | DescMessage): string {
+  return safeIdentifier(nestedName(desc) + "Valid");
 }

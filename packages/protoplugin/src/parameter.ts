@@ -1,115 +1,152 @@
 /**
- * Plugin parameters: the `key=value,flag` string protoc and buf pass to a plugin, parsed into
- * the options every ECMAScript plugin understands, plus the plugin's own.
+ * Plugin parameters: the `key=value,key=value` string protoc and buf pass to a plugin, parsed
+ * into the options every ECMAScript plugin supports; the others go to the plugin's own parser.
  */
+import { PluginOptionError } from "./error.js";
+import type { RewriteImports } from "./import-path.js";
+import type { MapImports } from "./map-imports.js";
 
-/** Output languages a plugin can emit. */
-export type Target = "ts" | "js" | "dts";
+/** The values of the plugin option `target`. */
+export type Target = "js" | "ts" | "dts";
 
-/** Options shared by every plugin built with protoplugin. */
+/** The values of the plugin option `import_extension`. */
+export type ImportExtension = "none" | "js" | "ts";
+
+/** The options every ECMAScript plugin supports. */
 export interface EcmaScriptPluginOptions {
-  /** Which files to emit: any combination of ts, js and dts. Default js+dts. */
+  /** `target`: JavaScript, TypeScript and/or declaration files (`js+dts` by default). */
   targets: Target[];
-  /** Extension added to relative import paths: none (default), js or ts. */
-  importExtension: "none" | "js" | "ts";
-  /** `module` (ESM, default) or `legacy_commonjs` for the js target. */
+  /** `import_extension`: the extension of relative import paths (`none` by default). */
+  importExtension: ImportExtension;
+  /** `js_import_style`: `import` statements (`module`, the default) or `require()` calls. */
   jsImportStyle: "module" | "legacy_commonjs";
-  /** Emit files even when they have no content. */
-  keepEmptyFiles: boolean;
-  /** Import path rewrites: a glob of import paths and what to replace them with. */
-  rewriteImports: { pattern: string; target: string }[];
-  /** Add `// @ts-nocheck` to generated TypeScript. */
+  /** `ts_nocheck`: add `// @ts-nocheck` at the top of each file (false by default). */
   tsNocheck: boolean;
-  /** The original parameter string, for the @generated header. */
-  parameter: string;
+  /** `elide_plugin_version`: leave the plugin's version out of the preamble (false by default). */
+  elidePluginVersion: boolean;
+  /** `keep_empty_files`: also emit files without content (false by default). */
+  keepEmptyFiles: boolean;
+  /**
+   * `bootstrap_wkt`: generating the runtime's own well-known types, which import the runtime by
+   * relative path.
+   * @private
+   */
+  bootstrapWkt: boolean;
+  /** `map_imports`: import generated code of matching Protobuf files from a package. */
+  mapImports: MapImports;
+  /**
+   * `rewrite_imports`: rewrite matching import paths.
+   * @private
+   */
+  rewriteImports: RewriteImports;
 }
 
-/** A parameter the plugin did not recognize, or one with an invalid value. */
-export class PluginOptionError extends Error {
-  override name = "PluginOptionError";
-  constructor(option: string, reason: string) {
-    super(`invalid plugin option "${option}": ${reason}`);
-  }
+/** The parsed options, and the parameter as the preamble shows it. */
+export interface ParsedParameter<T> {
+  parsed: T & EcmaScriptPluginOptions;
+  sanitized: string;
 }
 
-/** A plugin's own option parser: return true if the key was handled, throw on a bad value. */
-export type ParseOption = (key: string, value: string) => boolean;
-
-/** Splits `a=1,b,c=x` into key/value pairs. Keys without `=` get the value "". */
-export function splitParameter(parameter: string): { key: string; value: string }[] {
-  const pairs: { key: string; value: string }[] = [];
-  for (const raw of parameter.split(",")) {
-    const part = raw.trim();
-    if (part === "") continue;
-    const eq = part.indexOf("=");
-    const key = eq < 0 ? part : part.substring(0, eq);
-    const value = eq < 0 ? "" : part.substring(eq + 1);
-    if (key === "") throw new PluginOptionError(part, "missing key");
-    pairs.push({ key, value });
-  }
-  return pairs;
-}
-
-/** Parses the parameter string into the shared options; the plugin parses the rest. */
-export function parseParameter(parameter: string, parseOption?: ParseOption): EcmaScriptPluginOptions {
+/**
+ * Parses the parameter string. Options that are not standard are passed to
+ * `parseExtraOptions`, which must throw for options it does not know; without it, they are
+ * an error. Every problem is a PluginOptionError.
+ */
+export function parseParameter<T extends object>(
+  parameter: string,
+  parseExtraOptions: ((rawOptions: { key: string; value: string }[]) => T) | undefined,
+): ParsedParameter<T> {
   const options: EcmaScriptPluginOptions = {
     targets: ["js", "dts"],
+    tsNocheck: false,
+    elidePluginVersion: false,
+    bootstrapWkt: false,
+    rewriteImports: [],
+    mapImports: [],
     importExtension: "none",
     jsImportStyle: "module",
     keepEmptyFiles: false,
-    rewriteImports: [],
-    tsNocheck: false,
-    parameter,
   };
-  for (const { key, value } of splitParameter(parameter)) {
+  const extra: { key: string; value: string; raw: string }[] = [];
+  for (const raw of parameter === "" ? [] : parameter.split(",")) {
+    const eq = raw.indexOf("=");
+    const key = eq < 0 ? raw : raw.substring(0, eq);
+    const value = eq < 0 ? "" : raw.substring(eq + 1);
     switch (key) {
       case "target": {
         const targets = value.split("+");
-        if (value === "" || !targets.every((t): t is Target => t === "ts" || t === "js" || t === "dts")) {
-          throw new PluginOptionError(`${key}=${value}`, "expected ts, js, dts or a combination like js+dts");
-        }
-        options.targets = targets;
+        if (!targets.every((t): t is Target => t === "ts" || t === "js" || t === "dts")) throw new PluginOptionError(raw);
+        options.targets = [...new Set(targets)];
         break;
       }
       case "import_extension":
-        if (value !== "none" && value !== "js" && value !== "ts" && value !== ".js" && value !== ".ts") {
-          throw new PluginOptionError(`${key}=${value}`, "expected none, js or ts");
+        switch (value) {
+          case "":
+          case "none":
+            options.importExtension = "none";
+            break;
+          case "js":
+          case ".js":
+            options.importExtension = "js";
+            break;
+          case "ts":
+          case ".ts":
+            options.importExtension = "ts";
+            break;
+          default:
+            throw new PluginOptionError(raw);
         }
-        options.importExtension = value.replace(/^\./, "") as "none" | "js" | "ts";
         break;
       case "js_import_style":
-        if (value !== "module" && value !== "legacy_commonjs") {
-          throw new PluginOptionError(`${key}=${value}`, "expected module or legacy_commonjs");
-        }
+        if (value !== "module" && value !== "legacy_commonjs") throw new PluginOptionError(raw);
         options.jsImportStyle = value;
         break;
       case "keep_empty_files":
-        options.keepEmptyFiles = parseBool(key, value);
+        options.keepEmptyFiles = parseBoolOption(raw, value);
         break;
       case "ts_nocheck":
-        options.tsNocheck = parseBool(key, value);
+        options.tsNocheck = parseBoolOption(raw, value);
+        break;
+      case "elide_plugin_version":
+        options.elidePluginVersion = parseBoolOption(raw, value);
+        break;
+      case "bootstrap_wkt":
+        options.bootstrapWkt = parseBoolOption(raw, value);
         break;
       case "rewrite_imports": {
-        const colon = value.indexOf(":");
-        if (colon <= 0 || colon === value.length - 1) {
-          throw new PluginOptionError(`${key}=${value}`, "expected <pattern>:<target>, e.g. ./foo/**/*_pb.js:@scope/foo");
-        }
-        options.rewriteImports.push({ pattern: value.substring(0, colon), target: value.substring(colon + 1) });
+        const [pattern, target] = splitPatternTarget(raw, value);
+        options.rewriteImports.push({ pattern, target });
+        break;
+      }
+      case "map_imports": {
+        const [pattern, target] = splitPatternTarget(raw, value);
+        if (pattern === "" || target === "") throw new PluginOptionError(raw, "must be in the form of <pattern>:<target>");
+        options.mapImports.push({ pattern, target });
         break;
       }
       default:
-        if (!parseOption?.(key, value)) {
-          throw new PluginOptionError(value === "" ? key : `${key}=${value}`, "unknown option");
-        }
+        if (key === "") throw new PluginOptionError(raw);
+        extra.push({ key, value, raw });
     }
   }
-  return options;
+  let own: T;
+  if (parseExtraOptions === undefined) {
+    if (extra.length > 0) throw new PluginOptionError(extra[0].raw);
+    own = {} as T;
+  } else {
+    try {
+      own = parseExtraOptions(extra.map(({ key, value }) => ({ key, value })));
+    } catch (e) {
+      if (e instanceof PluginOptionError) throw e;
+      throw new PluginOptionError(extra.map((o) => o.raw).join(","), e);
+    }
+  }
+  return { parsed: { ...options, ...own }, sanitized: parameter };
 }
 
-/** Parses a boolean option: `key`, `key=true` or `key=1` are true; `key=false` or `key=0` false. */
-export function parseBool(key: string, value: string): boolean {
+/** `true` or `1`, `false` or `0`. */
+function parseBoolOption(raw: string, value: string): boolean {
   switch (value) {
-    case "":
     case "true":
     case "1":
       return true;
@@ -117,6 +154,12 @@ export function parseBool(key: string, value: string): boolean {
     case "0":
       return false;
     default:
-      throw new PluginOptionError(`${key}=${value}`, "expected true or false");
+      throw new PluginOptionError(raw);
   }
+}
+
+function splitPatternTarget(raw: string, value: string): [string, string] {
+  const colon = value.indexOf(":");
+  if (colon < 0) throw new PluginOptionError(raw, "must be in the form of <pattern>:<target>");
+  return [value.substring(0, colon), value.substring(colon + 1)];
 }

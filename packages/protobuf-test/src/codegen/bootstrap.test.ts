@@ -21,7 +21,16 @@ describe("bootstrap-wkt.mjs", () => {
   test("the checked-in generated code is up to date", () => {
     const r = bootstrap("--check");
     if (r.status !== 0) throw new Error(`${r.out}\nRun: node scripts/bootstrap-wkt.mjs`);
-    expect(r.out).toMatch(/bootstrap: 15 generated files are up to date/);
+    expect(r.out).toMatch(/bootstrap: 20 generated files are up to date/);
+  });
+
+  test("the embedded descriptor.proto of the boot (src/boot/boot-data.ts) is up to date", () => {
+    const r = spawnSync(process.execPath, [join(repoRoot, "packages", "protobuf", "scripts", "bootstrap-descriptor.mjs"), "--check"], {
+      encoding: "utf8",
+      cwd: repoRoot,
+    });
+    if (r.status !== 0) throw new Error(`${r.stdout}${r.stderr}\nRun: node packages/protobuf/scripts/bootstrap-descriptor.mjs`);
+    expect(r.stdout).toMatch(/boot-data.ts is up to date/);
   });
 
   describe("on a copy of the generated code", () => {

@@ -8,9 +8,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { create, fromBinary, toBinary } from "@pbjet/protobuf";
 import { CodeGeneratorRequestSchema, CodeGeneratorResponseSchema } from "@pbjet/protobuf/wkt";
-import { createEcmaScriptPlugin, type Schema } from "@pbjet/protoplugin";
+import { createEcmaScriptPlugin, PluginOptionError, type Schema } from "@pbjet/protoplugin";
 import { protocGenEs } from "@pbjet/protoc-gen-es";
-import { content, corpusFiles, corpusRequest, fileNames, fileProto, genEs, repoRoot, scratchDir } from "./util";
+import { content, corpusFiles, corpusRequest, fileNames, fileProto, genEs, repoRoot, scratchDir, request } from "./util";
 
 const FEATURE_PROTO3_OPTIONAL = 1n;
 const FEATURE_SUPPORTS_EDITIONS = 2n;
@@ -48,8 +48,8 @@ function crossDirectoryProtos() {
 }
 
 function genCross(parameter: string, fileToGenerate = ["a/b/one.proto", "a/c/two.proto", "three.proto"]) {
-  const res = protocGenEs.run({ fileToGenerate, parameter, protoFile: crossDirectoryProtos() });
-  expect(res.error).toBeUndefined();
+  const res = protocGenEs.run(request({ fileToGenerate, parameter, protoFile: crossDirectoryProtos() }));
+  expect(res.error).toBe("");
   return res;
 }
 
@@ -67,12 +67,8 @@ describe("supported features and editions", () => {
     expect(res.minimumEdition).toBe(EDITION_PROTO2);
     expect(res.maximumEdition).toBe(EDITION_2024);
   });
-  test("an error response declares them too, so protoc reports the error and not a feature mismatch", () => {
-    const res = protocGenEs.run(corpusRequest(["example.proto"], "bogus"));
-    expect(res.error).toBe('protoc-gen-es: invalid plugin option "bogus": unknown option');
-    expect(res.supportedFeatures).toBe(FEATURE_PROTO3_OPTIONAL | FEATURE_SUPPORTS_EDITIONS);
-    expect(res.minimumEdition).toBe(EDITION_PROTO2);
-    expect(res.maximumEdition).toBe(EDITION_2024);
+  test("a bad option is a PluginOptionError thrown by run(), as in protobuf-es", () => {
+    expect(() => protocGenEs.run(corpusRequest(["example.proto"], "bogus"))).toThrow(new PluginOptionError("bogus"));
   });
   test("editions 2023 and 2024 generate", () => {
     const res = genEs(["edition2023.proto", "edition2023_delimited.proto", "edition2024.proto"], "target=ts");
@@ -80,14 +76,12 @@ describe("supported features and editions", () => {
     expect(content(res, "edition2024_pb.ts")).toContain("(package pbjet.test.edition2024, edition 2024)");
   });
   test.each([
-    [900, /x\.proto: unsupported edition 900/],
-    [1002, /unsupported edition/],
-    [9999, /unsupported edition/],
-  ])("edition %d is an error in the response", (edition, error) => {
+    [900, "x.proto: unsupported edition 900 - the earliest supported edition is proto2"],
+    [1002, "x.proto: unsupported edition 2026 - the latest supported edition is 2024"],
+    [9999, "x.proto: unsupported edition 9999 - the latest supported edition is 2024"],
+  ])("edition %d is an error", (edition, error) => {
     const file = fileProto({ name: "x.proto", syntax: "editions", edition, messageType: [{ name: "M" }] });
-    const res = protocGenEs.run({ fileToGenerate: ["x.proto"], parameter: "target=ts", protoFile: [file] });
-    expect(res.error).toMatch(error);
-    expect(res.file).toEqual([]);
+    expect(() => protocGenEs.run(request({ fileToGenerate: ["x.proto"], parameter: "target=ts", protoFile: [file] }))).toThrow(error);
   });
 });
 
@@ -242,15 +236,15 @@ describe("rewrite_imports", () => {
     // The pattern is matched against the path from the output root, whoever imports it.
     expect(specifiers(content(res, "three_pb.ts"))).toEqual(expect.arrayContaining(["@scope/ab/a/b/one_pb.js", "./a/c/two_pb.js"]));
   });
-  test("`**` matches zero or more folders, `*` stays within one", () => {
-    const deep = genCross("target=ts,rewrite_imports=./**/*_pb:@all");
-    expect(specifiers(content(deep, "three_pb.ts"))).toEqual(expect.arrayContaining(["@all/a/b/one_pb", "@all/a/c/two_pb"]));
-    const shallow = genCross("target=ts,rewrite_imports=./a/*_pb:@x");
+  test("`**` matches zero or more folders, `*` stays within one; the path is matched with .js, and keeps it", () => {
+    const deep = genCross("target=ts,rewrite_imports=./**/*_pb.js:@all");
+    expect(specifiers(content(deep, "three_pb.ts"))).toEqual(expect.arrayContaining(["@all/a/b/one_pb.js", "@all/a/c/two_pb.js"]));
+    const shallow = genCross("target=ts,rewrite_imports=./a/*_pb.js:@x");
     expect(specifiers(content(shallow, "three_pb.ts"))).toEqual(expect.arrayContaining(["./a/b/one_pb", "./a/c/two_pb"]));
   });
   test("the first matching pattern wins", () => {
     const res = genCross("target=ts,rewrite_imports=./a/c/*:@first,rewrite_imports=./a/**/*:@second");
-    expect(specifiers(content(res, "three_pb.ts"))).toEqual(expect.arrayContaining(["@second/a/b/one_pb", "@first/a/c/two_pb"]));
+    expect(specifiers(content(res, "three_pb.ts"))).toEqual(expect.arrayContaining(["@second/a/b/one_pb.js", "@first/a/c/two_pb.js"]));
   });
   test("a package import matching a pattern is replaced", () => {
     const ts = content(genEs(["proto3.proto"], "target=ts,rewrite_imports=@pbjet/protobuf/wkt:@acme/wkt"), "proto3_pb.ts");
@@ -262,11 +256,11 @@ describe("rewrite_imports", () => {
 
 describe("ts_nocheck, keep_empty_files and the header", () => {
   test("ts_nocheck adds // @ts-nocheck to the header", () => {
-    const ts = content(genEs(["example.proto"], "target=ts,ts_nocheck"), "example_pb.ts");
+    const ts = content(genEs(["example.proto"], "target=ts,ts_nocheck=true"), "example_pb.ts");
     const lines = ts.split("\n");
     const start = lines.findIndex((l) => l.startsWith("// @generated by"));
     expect(lines.slice(start, start + 5)).toEqual([
-      '// @generated by protoc-gen-es v0.1.0 with parameter "target=ts,ts_nocheck"',
+      '// @generated by protoc-gen-es v0.1.0 with parameter "target=ts,ts_nocheck=true"',
       "// @generated from file example.proto (package example, syntax proto3)",
       "/* eslint-disable */",
       "// @ts-nocheck",
@@ -278,46 +272,45 @@ describe("ts_nocheck, keep_empty_files and the header", () => {
   /** A plugin that prints only for files whose name contains "3". */
   const selective = createEcmaScriptPlugin({
     name: "protoc-gen-selective",
-    version: "1.2.3",
+    version: "v1.2.3",
     generateTs(schema: Schema) {
       for (const file of schema.files) {
-        const f = schema.generateFile(file.proto.name.replace(/\.proto$/, "_sel"), file);
+        const f = schema.generateFile(file.proto.name.replace(/\.proto$/, "_sel.ts"));
+        f.preamble(file);
         if (file.proto.name.includes("3")) f.print("export const x = 1;");
       }
     },
   });
   test("files without content are dropped", () => {
     const res = selective.run(corpusRequest(["proto2.proto", "proto3.proto"], "target=ts"));
-    expect(res.error).toBeUndefined();
+    expect(res.error).toBe("");
     expect(fileNames(res)).toEqual(["proto3_sel.ts"]);
   });
   test("keep_empty_files keeps them", () => {
-    const res = selective.run(corpusRequest(["proto2.proto", "proto3.proto"], "target=ts+js,keep_empty_files"));
+    const res = selective.run(corpusRequest(["proto2.proto", "proto3.proto"], "target=ts+js,keep_empty_files=true"));
     expect(fileNames(res)).toEqual(["proto2_sel.js", "proto2_sel.ts", "proto3_sel.js", "proto3_sel.ts"]);
     expect(content(res, "proto2_sel.ts")).toMatch(
-      /\n\/\/ @generated by protoc-gen-selective v1\.2\.3 with parameter "target=ts\+js,keep_empty_files"\n/,
+      /\n\/\/ @generated by protoc-gen-selective v1\.2\.3 with parameter "target=ts\+js,keep_empty_files=true"\n/,
     );
   });
   test("without a parameter, the header does not mention one", () => {
     const res = selective.run(corpusRequest(["proto3.proto"]));
     expect(content(res, "proto3_sel.js")).toMatch(/\n\/\/ @generated by protoc-gen-selective v1\.2\.3\n/);
   });
-  test("a file generated without a descriptor has only the plugin line", () => {
+  test("a file without a preamble has none", () => {
     const plugin = createEcmaScriptPlugin({
       name: "protoc-gen-index",
       version: "0.0.1",
       generateTs(schema: Schema) {
-        schema.generateFile("index").print("export {};");
+        schema.generateFile("index.ts").print("export {};");
       },
     });
     const res = plugin.run(corpusRequest(["example.proto"], "target=ts"));
-    expect(content(res, "index.ts")).toBe(
-      '// @generated by protoc-gen-index v0.0.1 with parameter "target=ts"\n/* eslint-disable */\n\nexport {};\n',
-    );
+    expect(content(res, "index.ts")).toBe("export {};\n");
   });
 });
 
-describe("errors become the response's error", () => {
+describe("errors are thrown by run(), as in protobuf-es (runNodeJs prints them)", () => {
   test("an exception in the plugin", () => {
     const plugin = createEcmaScriptPlugin({
       name: "protoc-gen-broken",
@@ -326,9 +319,7 @@ describe("errors become the response's error", () => {
         throw new Error("something went wrong");
       },
     });
-    const res = plugin.run(corpusRequest(["example.proto"]));
-    expect(res.error).toBe("protoc-gen-broken: something went wrong");
-    expect(res.file).toEqual([]);
+    expect(() => plugin.run(corpusRequest(["example.proto"]))).toThrow("something went wrong");
   });
   test("a thrown non-Error", () => {
     const plugin = createEcmaScriptPlugin({
@@ -338,14 +329,12 @@ describe("errors become the response's error", () => {
         throw "a string";
       },
     });
-    expect(plugin.run(corpusRequest(["example.proto"])).error).toBe("protoc-gen-broken: a string");
+    expect(() => plugin.run(corpusRequest(["example.proto"]))).toThrow("a string");
   });
   test("an option a plugin without own options does not know", () => {
     const plugin = createEcmaScriptPlugin({ name: "protoc-gen-plain", version: "1.0.0", generateTs() {} });
-    expect(plugin.run(corpusRequest(["example.proto"], "json_types")).error).toBe(
-      'protoc-gen-plain: invalid plugin option "json_types": unknown option',
-    );
-    expect(plugin.run(corpusRequest(["example.proto"], "target=ts")).error).toBeUndefined();
+    expect(() => plugin.run(corpusRequest(["example.proto"], "json_types=true"))).toThrow('invalid option "json_types=true"');
+    expect(plugin.run(corpusRequest(["example.proto"], "target=ts")).error).toBe("");
   });
   test("the plugin's own options reach it", () => {
     let seen: unknown;
@@ -364,26 +353,24 @@ describe("errors become the response's error", () => {
         seen = { flavor: schema.options.flavor, targets: schema.targets, ext: schema.options.importExtension };
       },
     });
-    expect(plugin.run(corpusRequest(["example.proto"], "flavor=mint,target=ts,import_extension=js")).error).toBeUndefined();
+    expect(plugin.run(corpusRequest(["example.proto"], "flavor=mint,target=ts,import_extension=js")).error).toBe("");
     expect(seen).toEqual({ flavor: "mint", targets: ["ts"], ext: "js" });
-    expect(plugin.run(corpusRequest(["example.proto"], "color=red")).error).toBe("protoc-gen-own: unknown option color");
+    expect(() => plugin.run(corpusRequest(["example.proto"], "color=red"))).toThrow(new PluginOptionError("color=red", "unknown option color"));
   });
   test("a file to generate that is not in the request", () => {
-    const res = protocGenEs.run(corpusRequest(["missing.proto"]));
-    expect(res.error).toBe("protoc-gen-es: file_to_generate missing.proto is not in proto_file");
+    expect(() => protocGenEs.run(corpusRequest(["missing.proto"]))).toThrow("files_to_generate missing in the request: missing.proto");
   });
   test("an unresolvable type reference", () => {
     const bad = fileProto({
       name: "bad.proto",
       messageType: [{ name: "M", field: [{ name: "f", number: 1, type: 11, label: 1, typeName: ".nope.Missing", jsonName: "f" }] }],
     });
-    const res = protocGenEs.run({ fileToGenerate: ["bad.proto"], parameter: "", protoFile: [bad] });
-    expect(res.error).toMatch(/^protoc-gen-es: .*nope\.Missing/);
+    expect(() => protocGenEs.run(request({ fileToGenerate: ["bad.proto"], parameter: "", protoFile: [bad] }))).toThrow(/nope\.Missing/);
   });
 });
 
 describe("the schema a plugin sees", () => {
-  test("files to generate, the registry of all files, comments", () => {
+  test("files to generate, all files of the request", () => {
     let seen: { files: string[]; registryHasWkt: boolean; fileCount: number } | undefined;
     const plugin = createEcmaScriptPlugin({
       name: "protoc-gen-inspect",
@@ -391,12 +378,12 @@ describe("the schema a plugin sees", () => {
       generateTs(schema: Schema) {
         seen = {
           files: schema.files.map((f) => f.name),
-          registryHasWkt: schema.registry.getMessage("google.protobuf.Timestamp") !== undefined,
-          fileCount: [...schema.registry.files].length,
+          registryHasWkt: schema.allFiles.some((f) => f.proto.name === "google/protobuf/timestamp.proto"),
+          fileCount: schema.allFiles.length,
         };
       },
     });
-    expect(plugin.run(corpusRequest(["proto3.proto", "example.proto"])).error).toBeUndefined();
+    expect(plugin.run(corpusRequest(["proto3.proto", "example.proto"])).error).toBe("");
     expect(seen).toEqual({ files: ["proto3", "example"], registryHasWkt: true, fileCount: corpusFiles().length });
   });
   test("source file descriptors (with source-retention options) win over the stripped ones", () => {
@@ -410,7 +397,7 @@ describe("the schema a plugin sees", () => {
     });
     const stripped = fileProto({ name: "s.proto", package: "from.stripped" });
     const source = fileProto({ name: "s.proto", package: "from.source" });
-    plugin.run({ fileToGenerate: ["s.proto"], protoFile: [stripped], sourceFileDescriptors: [source] });
+    plugin.run(request({ fileToGenerate: ["s.proto"], protoFile: [stripped], sourceFileDescriptors: [source] }));
     expect(sawSource).toBe(true);
   });
 });
@@ -435,24 +422,23 @@ describe("runNodeJs: the protoc-gen-es executable", () => {
     const inProcess = genEs(["example.proto", "proto2.proto"], "target=ts,json_types=true");
     expect(res.file.map((f) => f.content)).toEqual(inProcess.file.map((f) => f.content));
   });
-  test("an error goes into the response, and the process still exits 0", () => {
+  test("an error is printed to stderr with the plugin's name, and the process exits 1", () => {
     const request = create(CodeGeneratorRequestSchema, { ...corpusRequest(["example.proto"], "nope") } as never);
     const r = spawnSync(process.execPath, [bin], { input: toBinary(CodeGeneratorRequestSchema, request) });
-    expect(r.status).toBe(0);
-    const res = fromBinary(CodeGeneratorResponseSchema, new Uint8Array(r.stdout));
-    expect(res.error).toBe('protoc-gen-es: invalid plugin option "nope": unknown option');
-    expect(res.file).toEqual([]);
+    expect(r.status).toBe(1);
+    expect(r.stdout.length).toBe(0);
+    expect(r.stderr.toString()).toBe('protoc-gen-es: invalid option "nope"\n');
   });
   test("--version prints the name and the version of package.json", () => {
     const pkg = JSON.parse(readFileSync(join(repoRoot, "packages", "protoc-gen-es", "package.json"), "utf8")) as { version: string };
     const r = spawnSync(process.execPath, [bin, "--version"], { encoding: "utf8" });
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(`protoc-gen-es v${pkg.version}\n`);
-    expect(protocGenEs.version).toBe(pkg.version);
+    expect(protocGenEs.version).toBe(`v${pkg.version}`);
   });
   test("other arguments are refused", () => {
     const r = spawnSync(process.execPath, [bin, "foo.proto"], { encoding: "utf8" });
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/is a protobuf compiler plugin/);
+    expect(r.stderr).toMatch(/accepts a google.protobuf.compiler.CodeGeneratorRequest on stdin/);
   });
 });

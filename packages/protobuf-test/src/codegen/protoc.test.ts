@@ -63,7 +63,7 @@ describe("protoc", () => {
       const r = protoc(["example.proto"], "target=java");
       try {
         expect(r.status).not.toBe(0);
-        expect(r.stderr).toContain('invalid plugin option "target=java"');
+        expect(r.stderr).toContain('protoc-gen-es: invalid option "target=java"');
       } finally {
         rmSync(r.out, { recursive: true, force: true });
       }

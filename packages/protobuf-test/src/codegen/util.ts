@@ -7,8 +7,14 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { create, fromBinary } from "@pbjet/protobuf";
-import { FileDescriptorProtoSchema, FileDescriptorSetSchema, type FileDescriptorProto } from "@pbjet/protobuf/wkt";
-import type { CodeGeneratorRequestShape, CodeGeneratorResponseShape } from "@pbjet/protoplugin";
+import {
+  CodeGeneratorRequestSchema,
+  FileDescriptorProtoSchema,
+  FileDescriptorSetSchema,
+  type CodeGeneratorRequest,
+  type CodeGeneratorResponse,
+  type FileDescriptorProto,
+} from "@pbjet/protobuf/wkt";
 import { protocGenEs } from "@pbjet/protoc-gen-es";
 import { descriptorSetBytes } from "../helpers";
 
@@ -27,26 +33,34 @@ export function fromDescriptorSet(bytes: Uint8Array): FileDescriptorProto[] {
 }
 
 /** A request to generate `fileToGenerate` from the test corpus. */
-export function corpusRequest(fileToGenerate: string[], parameter = ""): CodeGeneratorRequestShape {
-  return { fileToGenerate, parameter, protoFile: corpusFiles() };
+export function corpusRequest(fileToGenerate: string[], parameter = ""): CodeGeneratorRequest {
+  return request({ fileToGenerate, parameter, protoFile: corpusFiles() });
 }
 
-/** Runs protoc-gen-es; fails the test with the plugin's error if there is one. */
-export function genEs(fileToGenerate: string[], parameter = ""): CodeGeneratorResponseShape {
-  const res = protocGenEs.run(corpusRequest(fileToGenerate, parameter));
-  if (res.error !== undefined) throw new Error(`protoc-gen-es failed: ${res.error}`);
-  return res;
+/** A CodeGeneratorRequest. */
+export function request(init: {
+  fileToGenerate: string[];
+  parameter?: string;
+  protoFile: FileDescriptorProto[];
+  sourceFileDescriptors?: FileDescriptorProto[];
+}): CodeGeneratorRequest {
+  return create(CodeGeneratorRequestSchema, init);
+}
+
+/** Runs protoc-gen-es on the test corpus. */
+export function genEs(fileToGenerate: string[], parameter = ""): CodeGeneratorResponse {
+  return protocGenEs.run(corpusRequest(fileToGenerate, parameter));
 }
 
 /** The content of a generated file of a response; throws if it is missing. */
-export function content(res: CodeGeneratorResponseShape, name: string): string {
+export function content(res: CodeGeneratorResponse, name: string): string {
   const file = res.file.find((f) => f.name === name);
   if (!file) throw new Error(`no generated file ${name}; got ${res.file.map((f) => f.name).join(", ")}`);
   return file.content;
 }
 
 /** The names of the files of a response, sorted. */
-export function fileNames(res: CodeGeneratorResponseShape): string[] {
+export function fileNames(res: CodeGeneratorResponse): string[] {
   return res.file.map((f) => f.name).sort();
 }
 

@@ -20,6 +20,9 @@ export function fileDesc(b64: string, deps?: DescFile[]): DescFile {
   const fileProtoSchema = bootDescriptorProto().messages.find((m) => m.name === "FileDescriptorProto")!;
   const proto = decodeMessage(fileProtoSchema, base64DecodeStrict(b64)) as unknown as FileDescriptorProto;
   restoreJsonNames(proto);
+  // Code generators leave the dependencies out of the embedded descriptor (embedFileDesc()):
+  // they are the files passed in.
+  proto.dependency = (deps ?? []).map((d) => d.proto.name);
   return buildFile(proto, deps ?? [], resolverFor(deps ?? []));
 }
 
@@ -70,11 +73,21 @@ export function serviceDesc<T extends GenServiceMethods>(file: DescFile, index: 
 }
 
 /** An object like a TypeScript enum (names to numbers and back), for generated JavaScript. */
-export function tsEnum(desc: DescEnum): Record<string, string | number> {
-  const obj: Record<string, string | number> = {};
+export function tsEnum(desc: DescEnum): { [key: number]: string; [k: string]: string | number } {
+  const obj: { [key: number]: string; [k: string]: string | number } = {};
   for (const v of desc.values) {
     obj[v.localName] = v.number;
     obj[v.number] = v.localName;
   }
+  return obj;
+}
+
+/**
+ * An object of the enum's value names (their local names, as generated code declares them)
+ * to numbers: a TypeScript enum without the reverse mapping.
+ */
+export function objEnum(desc: DescEnum): { [key: string]: number } {
+  const obj: { [key: string]: number } = {};
+  for (const v of desc.values) obj[v.localName] = v.number;
   return obj;
 }

@@ -19,7 +19,7 @@ import { Edition, EnumType, FieldPresence, MessageEncoding, RepeatedFieldEncodin
 import { featureDefaults, resolveFeatures, type ResolvedFeatures } from "./features.js";
 import { enumSharedPrefix, fieldLocalName, protoCamelCase, safeObjectProperty } from "./names.js";
 import { isPackable, NonScalarType, ScalarType } from "./scalar.js";
-import { parseScalarDefault } from "./default-value.js";
+import { parseScalarDefault, parseTextFormatEnumValue } from "./default-value.js";
 import { ProtobufError } from "../wire/errors.js";
 
 /** What the builder needs from the registry it builds into. */
@@ -412,9 +412,11 @@ function fieldCommon(
     const enumDesc = ref;
     let defaultValue: number | undefined;
     if (hasDefault) {
-      const v = enumDesc.values.find((v) => v.name === proto.defaultValue);
-      if (!v) throw new ProtobufError(`${describe()}: invalid default value "${proto.defaultValue}"`);
-      defaultValue = v.number;
+      try {
+        defaultValue = parseTextFormatEnumValue(enumDesc, proto.defaultValue);
+      } catch {
+        throw new ProtobufError(`${describe()}: invalid default value "${proto.defaultValue}"`);
+      }
     }
     return {
       ...base,

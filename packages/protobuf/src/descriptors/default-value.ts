@@ -1,45 +1,64 @@
 /**
- * Parses the proto2 `default_value` strings of FieldDescriptorProto into runtime values.
+ * Parses the proto2 `default_value` strings of FieldDescriptorProto into runtime values: the
+ * "text format" of descriptor defaults, as protoc writes them (C-escaped bytes, `inf` and
+ * `nan` for floating point, enum value names).
  */
 import { ScalarType } from "./scalar.js";
+import type { DescEnum } from "./types.js";
 import { protoInt64 } from "../wire/int64.js";
 import { ProtobufError } from "../wire/errors.js";
 import { getTextEncoding } from "../wire/text-encoding.js";
 
-/** The runtime value of a scalar field's declared default. */
-export function parseScalarDefault(type: ScalarType, value: string, longAsString: boolean): number | boolean | string | bigint | Uint8Array {
+/**
+ * Parses a scalar value from the text format of descriptor default values. As protobuf-es:
+ * strings are taken as they are, `true` is the only true bool, 32-bit integers are read as
+ * `parseInt` reads decimals, floating point numbers as `parseFloat` reads them (plus `inf`,
+ * `-inf` and `nan`), and 64-bit integers are bigints. Bytes are C-escaped (`\n`, `\"`,
+ * `\x41`, `\101`, ...), as protoc writes them.
+ */
+export function parseTextFormatScalarValue(type: ScalarType, value: string): number | boolean | string | bigint | Uint8Array {
   switch (type) {
     case ScalarType.STRING:
       return value;
     case ScalarType.BYTES:
       return unescapeBytes(value);
     case ScalarType.BOOL:
-      if (value === "true") return true;
-      if (value === "false") return false;
-      break;
+      return value === "true";
     case ScalarType.DOUBLE:
     case ScalarType.FLOAT:
-      if (value === "inf") return Number.POSITIVE_INFINITY;
-      if (value === "-inf") return Number.NEGATIVE_INFINITY;
-      if (value === "nan") return Number.NaN;
-      return parseFloat(value);
+      switch (value) {
+        case "inf":
+          return Number.POSITIVE_INFINITY;
+        case "-inf":
+          return Number.NEGATIVE_INFINITY;
+        case "nan":
+          return Number.NaN;
+        default:
+          return parseFloat(value);
+      }
     case ScalarType.INT64:
     case ScalarType.SINT64:
-    case ScalarType.SFIXED64: {
-      const v = protoInt64.parse(value);
-      return longAsString ? v.toString() : v;
-    }
+    case ScalarType.SFIXED64:
+      return protoInt64.parse(value);
     case ScalarType.UINT64:
-    case ScalarType.FIXED64: {
-      const v = protoInt64.uParse(value);
-      return longAsString ? v.toString() : v;
-    }
-    default: {
-      const n = Number(value);
-      if (Number.isInteger(n)) return n;
-    }
+    case ScalarType.FIXED64:
+      return protoInt64.uParse(value);
+    default:
+      return parseInt(value, 10);
   }
-  throw new ProtobufError(`invalid default value "${value}" for ${ScalarType[type]}`);
+}
+
+/** Parses an enum value from the text format of descriptor default values: a value name. */
+export function parseTextFormatEnumValue(descEnum: DescEnum, value: string): number {
+  const v = descEnum.values.find((v) => v.name === value);
+  if (v === undefined) throw new ProtobufError(`cannot parse enum ${descEnum.typeName} default value: ${value}`);
+  return v.number;
+}
+
+/** The runtime value of a scalar field's declared default, 64-bit integers as strings if asked. */
+export function parseScalarDefault(type: ScalarType, value: string, longAsString: boolean): number | boolean | string | bigint | Uint8Array {
+  const v = parseTextFormatScalarValue(type, value);
+  return longAsString && typeof v === "bigint" ? v.toString() : v;
 }
 
 /** Decodes a C-escaped string (as protoc writes bytes defaults) into bytes. */
@@ -94,14 +113,14 @@ export function unescapeBytes(str: string): Uint8Array {
       case "x":
       case "X": {
         const m = /^[0-9a-fA-F]{1,2}/.exec(str.substring(i + 1));
-        if (!m) throw new ProtobufError(`invalid escape \\x in bytes default "${str}"`);
+        if (!m) throw new ProtobufError(`cannot parse BYTES default value: ${str}`);
         out.push(parseInt(m[0], 16));
         i += m[0].length;
         break;
       }
       default: {
         const m = /^[0-7]{1,3}/.exec(str.substring(i));
-        if (!m) throw new ProtobufError(`invalid escape \\${e} in bytes default "${str}"`);
+        if (!m) throw new ProtobufError(`cannot parse BYTES default value: ${str}`);
         out.push(parseInt(m[0], 8) & 0xff);
         i += m[0].length - 1;
       }

@@ -6,6 +6,7 @@ import { wktName } from "../descriptors/wkt-names.js";
 import type { DescFile } from "../descriptors/types.js";
 import type { FileDescriptorProto, FileDescriptorSet } from "../descriptors/descriptor-proto.js";
 import { buildFile } from "../descriptors/build-file.js";
+import { assertValidNames } from "../descriptors/valid-names.js";
 import { ProtobufError } from "../wire/errors.js";
 import { createMutableRegistry, forEachTypeIn, type FileRegistry, type MutableRegistry } from "./registry.js";
 
@@ -67,6 +68,7 @@ function addFile(
   if (importChain.includes(proto.name)) {
     throw new ProtobufError(`import cycle: ${[...importChain, proto.name].join(" -> ")}`);
   }
+  assertValidNames(proto);
   const deps: DescFile[] = [];
   for (const depName of proto.dependency) {
     const dep = resolve(depName);

@@ -27,6 +27,8 @@ export {
 } from "./binary-writer.js";
 export { BinaryReader } from "./binary-reader.js";
 export { base64Encode, base64Decode } from "./base64.js";
+// Default values of descriptors: parsed in the descriptor layer, exported here as protobuf-es does.
+export { parseTextFormatEnumValue, parseTextFormatScalarValue } from "../descriptors/default-value.js";
 
 // Size-delimited streams: here, as in protobuf-es (they are also exported from the root).
 export {

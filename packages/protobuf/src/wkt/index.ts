@@ -21,4 +21,5 @@ export { timestampNow, timestampFromDate, timestampFromMs, timestampDate, timest
 export { durationFromMs, durationMs } from "./helpers/duration.js";
 export { anyPack, anyIs, anyUnpack, anyUnpackTo, anyTypeUrl, anyTypeName } from "./helpers/any.js";
 export { structFromJson, structToJson, valueFromJson, valueToJson, listValueFromJson, listValueToJson } from "./helpers/struct.js";
-export { isWrapper, isWrapperDesc } from "./helpers/wrappers.js";
+export { isWrapper, isWrapperDesc, type WktWrapperDesc } from "./helpers/wrappers.js";
+export { hasCustomJsonRepresentation } from "./helpers/custom-json.js";

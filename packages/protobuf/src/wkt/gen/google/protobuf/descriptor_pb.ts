@@ -3646,6 +3646,11 @@ export type FeatureSet = Message<"google.protobuf.FeatureSet"> & {
    * @generated from field: optional google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility default_symbol_visibility = 8;
    */
   defaultSymbolVisibility: FeatureSet_VisibilityFeature_DefaultSymbolVisibility;
+
+  /**
+   * @generated from field: optional google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits enforce_proto_limits = 9;
+   */
+  enforceProtoLimits: FeatureSet_ProtoLimitsFeature_EnforceProtoLimits;
 };
 
 /**
@@ -3698,6 +3703,11 @@ export type FeatureSetJson = {
    * @generated from field: optional google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility default_symbol_visibility = 8;
    */
   defaultSymbolVisibility?: FeatureSet_VisibilityFeature_DefaultSymbolVisibilityJson;
+
+  /**
+   * @generated from field: optional google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits enforce_proto_limits = 9;
+   */
+  enforceProtoLimits?: FeatureSet_ProtoLimitsFeature_EnforceProtoLimitsJson;
 };
 
 /**
@@ -3790,6 +3800,76 @@ export type FeatureSet_VisibilityFeature_DefaultSymbolVisibilityJson = "DEFAULT_
  */
 export const FeatureSet_VisibilityFeature_DefaultSymbolVisibilitySchema: GenEnum<FeatureSet_VisibilityFeature_DefaultSymbolVisibility, FeatureSet_VisibilityFeature_DefaultSymbolVisibilityJson> = /*@__PURE__*/
   enumDesc(file_google_protobuf_descriptor, 19, 0, 0);
+
+/**
+ * @generated from message google.protobuf.FeatureSet.ProtoLimitsFeature
+ */
+export type FeatureSet_ProtoLimitsFeature = Message<"google.protobuf.FeatureSet.ProtoLimitsFeature"> & {
+};
+
+/**
+ * @generated from message google.protobuf.FeatureSet.ProtoLimitsFeature
+ */
+export type FeatureSet_ProtoLimitsFeatureJson = {
+};
+
+/**
+ * Describes the message google.protobuf.FeatureSet.ProtoLimitsFeature.
+ * Use `create(FeatureSet_ProtoLimitsFeatureSchema)` to create a new message.
+ */
+export const FeatureSet_ProtoLimitsFeatureSchema: GenMessage<FeatureSet_ProtoLimitsFeature, {jsonType: FeatureSet_ProtoLimitsFeatureJson}> = /*@__PURE__*/
+  messageDesc(file_google_protobuf_descriptor, 19, 1);
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits
+ */
+export const FeatureSet_ProtoLimitsFeature_EnforceProtoLimits = {
+  /**
+   * @generated from enum value: PROTO_LIMITS_UNKNOWN = 0;
+   */
+  PROTO_LIMITS_UNKNOWN: 0,
+  0: "PROTO_LIMITS_UNKNOWN",
+  /**
+   * Default pre-EDITION_2026: there are no limit enforcement at the protoc
+   * level. Practical limits still exist, but they will tend to fail while
+   * compiling protoc-generated code, and these limits tend to be language
+   * or toolchain specific.
+   *
+   * @generated from enum value: LEGACY_NO_EXPLICIT_LIMITS = 1;
+   */
+  LEGACY_NO_EXPLICIT_LIMITS: 1,
+  1: "LEGACY_NO_EXPLICIT_LIMITS",
+  /**
+   * A set of limits enforced by Edition 2026 by default. For a detailed
+   * list of all the limits please consult the Edition 2026 documentation.
+   *
+   * @generated from enum value: PROTO_LIMITS2026 = 2;
+   */
+  PROTO_LIMITS2026: 2,
+  2: "PROTO_LIMITS2026",
+} as const;
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits
+ */
+export type FeatureSet_ProtoLimitsFeature_EnforceProtoLimits = 0 | 1 | 2;
+
+export declare namespace FeatureSet_ProtoLimitsFeature_EnforceProtoLimits {
+  type PROTO_LIMITS_UNKNOWN = 0;
+  type LEGACY_NO_EXPLICIT_LIMITS = 1;
+  type PROTO_LIMITS2026 = 2;
+}
+
+/**
+ * @generated from enum google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits
+ */
+export type FeatureSet_ProtoLimitsFeature_EnforceProtoLimitsJson = "PROTO_LIMITS_UNKNOWN" | "LEGACY_NO_EXPLICIT_LIMITS" | "PROTO_LIMITS2026";
+
+/**
+ * Describes the enum google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits.
+ */
+export const FeatureSet_ProtoLimitsFeature_EnforceProtoLimitsSchema: GenEnum<FeatureSet_ProtoLimitsFeature_EnforceProtoLimits, FeatureSet_ProtoLimitsFeature_EnforceProtoLimitsJson> = /*@__PURE__*/
+  enumDesc(file_google_protobuf_descriptor, 19, 1, 0);
 
 /**
  * @generated from enum google.protobuf.FeatureSet.FieldPresence
@@ -4388,6 +4468,23 @@ export type SourceCodeInfo_Location = Message<"google.protobuf.SourceCodeInfo.Lo
    * this path refers to the whole field declaration (from the beginning
    * of the label to the terminating semicolon).
    *
+   * For options, the path refers to the interpreted option in the descriptor.
+   * E.g., for a custom option `(my_opt) = "foo"` on a message using extension
+   * number 10101, the path is:
+   *   [ 4, 3, 7, 10101 ]
+   * refers to:
+   *   file.message_type(3)     // 4, 3
+   *       .options()           // 7
+   *       .my_opt()            // 10101
+   *
+   * Sub-locations corresponding to the interpreted option's corresponding
+   * `UninterpretedOption` are also appended to the interpreted option, which
+   * deviates from the actual FileDescriptorProto path. E.g.:
+   *   [ 4, 3, 7, 10101, 2 ]
+   * refers to the option name `(my_opt)`, and:
+   *   [ 4, 3, 7, 10101, 7 ]
+   * refers to the "foo" string value of the option.
+   *
    * @generated from field: repeated int32 path = 1 [packed = true];
    */
   path: number[];
@@ -4495,6 +4592,23 @@ export type SourceCodeInfo_LocationJson = {
    *   [ 4, 3, 2, 7 ]
    * this path refers to the whole field declaration (from the beginning
    * of the label to the terminating semicolon).
+   *
+   * For options, the path refers to the interpreted option in the descriptor.
+   * E.g., for a custom option `(my_opt) = "foo"` on a message using extension
+   * number 10101, the path is:
+   *   [ 4, 3, 7, 10101 ]
+   * refers to:
+   *   file.message_type(3)     // 4, 3
+   *       .options()           // 7
+   *       .my_opt()            // 10101
+   *
+   * Sub-locations corresponding to the interpreted option's corresponding
+   * `UninterpretedOption` are also appended to the interpreted option, which
+   * deviates from the actual FileDescriptorProto path. E.g.:
+   *   [ 4, 3, 7, 10101, 2 ]
+   * refers to the option name `(my_opt)`, and:
+   *   [ 4, 3, 7, 10101, 7 ]
+   * refers to the "foo" string value of the option.
    *
    * @generated from field: repeated int32 path = 1 [packed = true];
    */

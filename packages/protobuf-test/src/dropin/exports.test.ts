@@ -1,0 +1,205 @@
+/**
+ * Drop-in exports: every subpath of @bufbuild/protobuf 2.17.0 (and @bufbuild/protoplugin) has
+ * the same value and type exports in ours. The names are read from the declaration files with
+ * the TypeScript compiler (checker.getExportsOfModule), each package resolved through its
+ * package.json `exports` as a user's compiler resolves it. Every missing name is reported.
+ *
+ * Also checked, as attw does: each subpath resolves for ESM and CommonJS, with types, under
+ * NodeNext and under node10 (typesVersions), and loads at run time both ways.
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import * as ts from "typescript";
+import { repoRoot } from "../codegen/util";
+
+/**
+ * Names other engineers are adding right now (the root API and /reflect). The list is emptied
+ * as they land: the test fails if a name here is already exported, so that it cannot go stale.
+ */
+const pending: Record<string, string[]> = {
+  ".": [
+    "MutableRegistry",
+    "createMutableRegistry",
+    "minimumEdition",
+    "maximumEdition",
+    "hasOption",
+    "getOption",
+    "MessageValidType",
+    "EnumShape",
+    "UnknownEnum",
+    "DescMethodStreaming",
+    "DescMethodUnary",
+    "DescMethodServerStreaming",
+    "DescMethodClientStreaming",
+    "DescMethodBiDiStreaming",
+    "SupportedEdition",
+    "DescComments",
+    "merge",
+    "isUnknownEnum",
+  ],
+  "/reflect": [
+    "isReflectList",
+    "isReflectMap",
+    "isReflectMessage",
+    "isFieldError",
+    "FieldError",
+    "qualifiedName",
+    "protoSnakeCase",
+    "nestedTypes",
+    "usedTypes",
+    "parentTypes",
+    "reflect",
+    "reflectList",
+    "reflectMap",
+    "ReflectMessage",
+    "ReflectList",
+    "ReflectMap",
+    "ReflectMessageGet",
+    "scalarEquals",
+    "scalarZeroValue",
+    "isScalarZeroValue",
+    "ScalarValue",
+    "buildPath",
+    "parsePath",
+    "pathToString",
+    "Path",
+    "PathBuilder",
+    "InvalidPathError",
+  ],
+};
+
+const testDir = join(repoRoot, "packages", "protobuf-test");
+const fromFile = join(testDir, "src", "dropin", "exports.test.ts");
+
+const host = ts.sys;
+
+/** The declaration file a specifier resolves to, for an ESM or CommonJS importer. */
+function resolveTypes(specifier: string, mode: "esm" | "cjs" | "node10"): string | undefined {
+  const options: ts.CompilerOptions =
+    mode === "node10"
+      ? { module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10 }
+      : { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+  const resolutionMode = mode === "esm" ? ts.ModuleKind.ESNext : mode === "cjs" ? ts.ModuleKind.CommonJS : undefined;
+  const r = ts.resolveModuleName(specifier, fromFile, options, host, undefined, undefined, resolutionMode);
+  const file = r.resolvedModule?.resolvedFileName;
+  return file !== undefined && /\.d\.[cm]?ts$/.test(file) ? file : undefined;
+}
+
+/** The names a module exports, values and types. */
+function exportsOf(dtsFiles: string[]): Map<string, string[]> {
+  const program = ts.createProgram(dtsFiles, {
+    noEmit: true,
+    skipLibCheck: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  });
+  const checker = program.getTypeChecker();
+  const out = new Map<string, string[]>();
+  for (const file of dtsFiles) {
+    const sf = program.getSourceFile(file);
+    const sym = sf && checker.getSymbolAtLocation(sf);
+    if (!sym) throw new Error(`no module symbol for ${file}`);
+    out.set(
+      file,
+      checker
+        .getExportsOfModule(sym)
+        .map((s) => s.name)
+        .sort(),
+    );
+  }
+  return out;
+}
+
+/** The subpaths of a package.json `exports`. */
+function subpathsOf(pkgName: string): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const pkg = require(join(repoRoot, "node_modules", pkgName, "package.json")) as { exports: Record<string, unknown> };
+  return Object.keys(pkg.exports).map((k) => k.substring(1));
+}
+
+interface Pair {
+  subpath: string;
+  theirs: string;
+  ours: string;
+}
+
+function pairs(theirPkg: string, ourPkg: string): Pair[] {
+  return subpathsOf(theirPkg).map((subpath) => ({ subpath: subpath === "" ? "." : subpath, theirs: theirPkg + subpath, ours: ourPkg + subpath }));
+}
+
+const protobufPairs = pairs("@bufbuild/protobuf", "@pbjet/protobuf");
+const pluginPairs = pairs("@bufbuild/protoplugin", "@pbjet/protoplugin");
+const allPairs = [...protobufPairs, ...pluginPairs];
+
+describe("the exports of @bufbuild/protobuf 2.17.0 and @bufbuild/protoplugin 2.17.0", () => {
+  test("the subpaths compared include every subpath of the brief", () => {
+    expect(protobufPairs.map((p) => p.subpath)).toEqual(
+      expect.arrayContaining([".", "/wire", "/reflect", "/codegenv1", "/codegenv2", "/wkt", "/txtpb"]),
+    );
+    expect(pluginPairs.map((p) => p.subpath)).toEqual(["."]);
+  });
+
+  test("every value and type export is there, apart from the pending ones", () => {
+    const files = new Map<string, { theirs: string; ours: string | undefined }>();
+    for (const p of allPairs) {
+      const theirs = resolveTypes(p.theirs, "esm");
+      if (theirs === undefined) throw new Error(`cannot resolve ${p.theirs}`);
+      files.set(p.theirs, { theirs, ours: resolveTypes(p.ours, "esm") });
+    }
+    const dts = [...files.values()].flatMap((f) => (f.ours ? [f.theirs, f.ours] : [f.theirs]));
+    const exported = exportsOf([...new Set(dts)]);
+    const missing: string[] = [];
+    const stalePending: string[] = [];
+    let compared = 0;
+    for (const p of allPairs) {
+      const f = files.get(p.theirs)!;
+      if (f.ours === undefined) {
+        missing.push(`${p.ours}: the subpath does not resolve`);
+        continue;
+      }
+      const ours = new Set(exported.get(f.ours));
+      const waiting = p.ours.startsWith("@pbjet/protobuf") ? (pending[p.subpath] ?? []) : [];
+      for (const name of exported.get(f.theirs)!) {
+        compared++;
+        if (ours.has(name)) continue;
+        if (!waiting.includes(name)) missing.push(`${p.ours}: ${name}`);
+      }
+      for (const name of waiting) if (ours.has(name)) stalePending.push(`${p.ours}: ${name} is exported now; take it off the pending list`);
+    }
+    expect(compared).toBeGreaterThan(600);
+    expect({ missing, stalePending }).toEqual({ missing: [], stalePending: [] });
+  });
+});
+
+describe("resolution (as attw checks it)", () => {
+  test.each(allPairs.map((p) => [p.ours, p]))("%s resolves with types for ESM and CommonJS, and under node10", (_, p) => {
+    const esm = resolveTypes(p.ours, "esm");
+    const cjs = resolveTypes(p.ours, "cjs");
+    expect([p.ours, esm !== undefined, cjs !== undefined]).toEqual([p.ours, true, true]);
+    // node10 reads typesVersions, and does not know the per-file subpaths' exports either way.
+    if (!p.subpath.startsWith("/wkt/google")) expect([p.ours, resolveTypes(p.ours, "node10") !== undefined]).toEqual([p.ours, true]);
+    // The CommonJS types are the CommonJS build's, the ESM types the ESM build's.
+    expect(cjs).toMatch(/\/dist\/cjs\//);
+    expect(esm).toMatch(/\/dist\/esm\//);
+  });
+  test("codegenv1 is in exports and typesVersions", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const pkg = require(join(repoRoot, "packages", "protobuf", "package.json")) as {
+      exports: Record<string, { import: string; require: string }>;
+      typesVersions: { "*": Record<string, string[]> };
+    };
+    expect(pkg.exports["./codegenv1"]).toEqual({ import: "./dist/esm/codegenv1/index.js", require: "./dist/cjs/codegenv1/index.js" });
+    expect(pkg.typesVersions["*"].codegenv1).toEqual(["./dist/esm/codegenv1/index.d.ts"]);
+  });
+  test("every subpath loads at run time with require() and import()", () => {
+    const specifiers = allPairs.map((p) => p.ours);
+    for (const s of specifiers) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      expect([s, typeof require(s)]).toEqual([s, "object"]);
+    }
+    const script = `const specs = ${JSON.stringify(specifiers)};\nfor (const s of specs) { const m = await import(s); if (Object.keys(m).length === 0) throw new Error(s + " exports nothing"); }\nconsole.log("ok " + specs.length);`;
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: testDir, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.stdout.trim()).toBe(`ok ${specifiers.length}`);
+  });
+});
