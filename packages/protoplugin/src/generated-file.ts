@@ -146,36 +146,39 @@ function render(ctx: GeneratedFileContext, lines: Printable[][]): string {
     return tokens;
   });
   const localNames = new Set<string>();
-  const used = new Map<string, ImportSymbol[]>();
-  for (const line of tokenLines) {
-    for (const t of line) {
-      if (typeof t === "string") continue;
-      if ("export" in t) {
-        localNames.add(t.export);
-        continue;
-      }
-      if (t.from === ctx.importPath) continue;
-      const list = used.get(t.from) ?? [];
-      list.push(t);
-      used.set(t.from, list);
-    }
-  }
-  // Local names: a symbol keeps its name unless a declaration of the file or a symbol of
-  // another module already has it; then it gets a numeric suffix.
+  for (const line of tokenLines) for (const t of line) if (typeof t !== "string" && "export" in t) localNames.add(t.export);
+  // Imports in the order of their first use, as protoc-gen-es orders them: modules by the
+  // first use of one of their symbols, and local names given out in that order too. A symbol
+  // keeps its name unless a declaration of the file or a symbol used before it already has
+  // it; then it gets a numeric suffix.
   const taken = new Set(localNames);
   const alias = new Map<string, string>();
+  const modules = new Map<string, Map<string, boolean>>();
+  for (const line of tokenLines) {
+    for (const t of line) {
+      if (typeof t === "string" || "export" in t || t.from === ctx.importPath) continue;
+      let byName = modules.get(t.from);
+      if (byName === undefined) {
+        byName = new Map();
+        modules.set(t.from, byName);
+      }
+      const typeOnly = byName.get(t.name);
+      if (typeOnly === undefined) {
+        let local = t.name;
+        for (let i = 1; taken.has(local); i++) local = `${t.name}$${i}`;
+        taken.add(local);
+        alias.set(t.id, local);
+      }
+      byName.set(t.name, (typeOnly ?? true) && t.typeOnly);
+    }
+  }
   const importLines: string[] = [];
   const cjs = ctx.jsImportStyle === "legacy_commonjs";
-  for (const from of [...used.keys()].sort(compareModules)) {
-    const byName = new Map<string, boolean>();
-    for (const s of used.get(from)!) byName.set(s.name, (byName.get(s.name) ?? true) && s.typeOnly);
+  for (const [from, byName] of modules) {
     const types: string[] = [];
     const values: string[] = [];
     for (const [name, typeOnly] of [...byName.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-      let local = name;
-      for (let i = 1; taken.has(local); i++) local = `${name}$${i}`;
-      taken.add(local);
-      alias.set(createImportSymbol(name, from).id, local);
+      const local = alias.get(createImportSymbol(name, from).id)!;
       if (cjs) {
         if (!typeOnly) values.push(local === name ? name : `${name}: ${local}`);
       } else {
@@ -202,13 +205,19 @@ function render(ctx: GeneratedFileContext, lines: Printable[][]): string {
             exported.push(t.export);
             return "";
           }
-          return alias.get(createImportSymbol(t.name, t.from).id) ?? t.name;
+          return alias.get(t.id) ?? t.name;
         })
         .join(""),
     )
     .join("\n");
-  let content = lines.length === 0 ? "" : (importLines.length ? importLines.join("\n") + "\n\n" : "") + body + "\n";
-  if (cjs && exported.length > 0) content += exported.map((n) => `exports.${n} = ${n};`).join("\n") + "\n";
+  if (lines.length === 0) return "";
+  let content = (importLines.length ? importLines.join("\n") + "\n\n" : "") + body + "\n";
+  if (cjs) {
+    // CommonJS as protoc-gen-es writes it: strict mode and the ES module marker first, the
+    // exports assigned at the end.
+    content = `"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n\n` + content;
+    if (exported.length > 0) content += "\n" + exported.map((n) => `exports.${n} = ${n};`).join("\n") + "\n";
+  }
   return content;
 }
 
@@ -279,11 +288,4 @@ function tokenize(ctx: GeneratedFileContext, p: Printable, out: Token[]): void {
 function int64Literal(ctx: GeneratedFileContext, value: bigint, fn: "parse" | "uParse", out: Token[]): void {
   out.push(ctx.runtime.protoInt64);
   out.push(value === 0n ? ".zero" : `.${fn}(${JSON.stringify(value.toString())})`);
-}
-
-function compareModules(a: string, b: string): number {
-  // Packages first, then relative paths; each alphabetically.
-  const ra = a.startsWith("."),
-    rb = b.startsWith(".");
-  return ra === rb ? a.localeCompare(b) : ra ? 1 : -1;
 }

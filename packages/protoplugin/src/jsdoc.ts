@@ -16,7 +16,7 @@ export function createJsDocTextFromDesc(desc: Exclude<AnyDesc, DescFile>): strin
   for (const text of [comments.leading, comments.trailing]) {
     if (text === undefined) continue;
     if (lines.length > 0) lines.push("");
-    for (const l of text.replace(/\n$/, "").split("\n")) lines.push(l.startsWith(" ") ? l.substring(1) : l);
+    for (const l of splitLines(text.replace(/(\r\n|[\n\r\u2028\u2029])$/, ""))) lines.push(l.startsWith(" ") ? l.substring(1) : l);
   }
   if (lines.length > 0) lines.push("");
   lines.push(...generatedFrom(desc));
@@ -46,7 +46,19 @@ function generatedFrom(desc: Exclude<AnyDesc, DescFile>): string[] {
   }
 }
 
-/** A JSDoc block of the text, each line indented; `*\/` in the text is escaped. */
+/**
+ * The lines of a text, split at every ECMAScript line terminator (CR LF, LF, CR, and the line
+ * and paragraph separators U+2028 and U+2029): text from a .proto file goes into comments of
+ * generated code line by line, so that no line break in it can end a `//` comment early.
+ */
+export function splitLines(text: string): string[] {
+  return text.split(/\r\n|[\n\r\u2028\u2029]/);
+}
+
+/**
+ * A JSDoc block of the text, each line indented; `*\/` in the text is escaped. (Other line
+ * terminators than LF cannot end a block comment, and stay as they are, as in protoc-gen-es.)
+ */
 export function formatJsDocBlock(text: string, indentation: string | undefined): string {
   const indent = indentation ?? "";
   const lines = text.split("\n").map((l) => l.replace(/\*\//g, "*\\/"));

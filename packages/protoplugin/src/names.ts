@@ -33,35 +33,89 @@ function nestedName(desc: DescMessage | DescEnum): string {
   return parts.join("_");
 }
 
+/** The names of the declarations generated for one file. */
+interface FileNames {
+  file: string;
+  desc: Map<DescMessage | DescEnum | DescExtension | DescService, string>;
+  shape: Map<DescMessage | DescEnum, string>;
+  json: Map<DescMessage | DescEnum, string>;
+  valid: Map<DescMessage | DescEnum, string>;
+}
+
+const fileNames = new WeakMap<DescFile, FileNames>();
+
+/**
+ * The names of every declaration generated for a file. Every name is unique in the file, as
+ * protoc-gen-es makes them: the names are given out in a fixed order of kinds — the types of
+ * messages and enums, the file's descriptor, the descriptors of messages and enums, extensions,
+ * services, JSON types, Valid types — and within a kind in the order of the file's types (each
+ * message followed by what is nested in it, then the file's enums, extensions and services).
+ * A name that is already taken gets a `$`, then `$1`, `$2`, ... So of a message `Foo` and a
+ * message `FooSchema`, the type `FooSchema` keeps its name and the descriptor of `Foo` becomes
+ * `FooSchema$`. Reserved words are escaped with a `$` first (see safeIdentifier).
+ */
+function namesOf(file: DescFile): FileNames {
+  let names = fileNames.get(file);
+  if (names !== undefined) return names;
+  const taken = new Set<string>();
+  const reserve = (candidate: string): string => {
+    const base = safeIdentifier(candidate);
+    let name = base;
+    if (taken.has(name)) {
+      name = base + "$";
+      for (let i = 1; taken.has(name); i++) name = `${base}$${i}`;
+    }
+    taken.add(name);
+    return name;
+  };
+  const types: (DescMessage | DescEnum)[] = [];
+  const extensions: DescExtension[] = [];
+  const visit = (m: DescMessage): void => {
+    types.push(m);
+    m.nestedMessages.forEach(visit);
+    types.push(...m.nestedEnums);
+    extensions.push(...m.nestedExtensions);
+  };
+  file.messages.forEach(visit);
+  types.push(...file.enums);
+  extensions.push(...file.extensions);
+  const shape = new Map<DescMessage | DescEnum, string>();
+  for (const t of types) shape.set(t, reserve(nestedName(t)));
+  const fileName = reserve("file_" + file.name.replace(/[^a-zA-Z0-9_]/g, "_"));
+  const desc = new Map<DescMessage | DescEnum | DescExtension | DescService, string>();
+  for (const t of types) desc.set(t, reserve(nestedName(t) + "Schema"));
+  for (const e of extensions) desc.set(e, reserve(e.parent ? `${nestedName(e.parent)}_${e.name}` : e.name));
+  for (const s of file.services) desc.set(s, reserve(s.name));
+  const json = new Map<DescMessage | DescEnum, string>();
+  for (const t of types) json.set(t, reserve(nestedName(t) + "Json"));
+  // Enums have no Valid type, but their names are taken all the same.
+  const valid = new Map<DescMessage | DescEnum, string>();
+  for (const t of types) valid.set(t, reserve(nestedName(t) + "Valid"));
+  names = { file: fileName, desc, shape, json, valid };
+  fileNames.set(file, names);
+  return names;
+}
+
 /**
  * The identifier of a generated descriptor: `file_foo_bar` for a file, `UserSchema` for a
  * message or enum, the extension's name (`Outer_name` when nested), the service's name.
  */
 export function generatedDescName(desc: DescFile | DescEnum | DescMessage | DescExtension | DescService): string {
-  switch (desc.kind) {
-    case "file":
-      return safeIdentifier("file_" + desc.name.replace(/[^a-zA-Z0-9_]/g, "_"));
-    case "message":
-    case "enum":
-      return safeIdentifier(nestedName(desc) + "Schema");
-    case "extension":
-      return safeIdentifier(desc.parent ? `${nestedName(desc.parent)}_${desc.name}` : desc.name);
-    case "service":
-      return safeIdentifier(desc.name);
-  }
+  if (desc.kind === "file") return namesOf(desc).file;
+  return namesOf(desc.file).desc.get(desc)!;
 }
 
 /** The identifier of the generated type of a message or enum: `User`, `User_Type`. */
 export function generatedShapeName(desc: DescEnum | DescMessage): string {
-  return safeIdentifier(nestedName(desc));
+  return namesOf(desc.file).shape.get(desc)!;
 }
 
 /** The identifier of the generated JSON type: `UserJson`. */
 export function generatedJsonTypeName(desc: DescEnum | DescMessage): string {
-  return safeIdentifier(nestedName(desc) + "Json");
+  return namesOf(desc.file).json.get(desc)!;
 }
 
 /** The identifier of the generated Valid type: `UserValid`. */
-export function generatedValidTypeName(desc: DescEnum | DescMessage): string {
-  return safeIdentifier(nestedName(desc) + "Valid");
+export function generatedValidTypeName(desc: DescMessage): string {
+  return namesOf(desc.file).valid.get(desc)!;
 }

@@ -34,11 +34,11 @@
 
 import type { GenFile, GenMessage } from "../../../../codegenv2/index.js";
 import { fileDesc, messageDesc } from "../../../../codegenv2/index.js";
-import type { Message } from "../../../../types.js";
 import type { SourceContext, SourceContextJson } from "./source_context_pb.js";
 import { file_google_protobuf_source_context } from "./source_context_pb.js";
 import type { Option, OptionJson, Syntax, SyntaxJson } from "./type_pb.js";
 import { file_google_protobuf_type } from "./type_pb.js";
+import type { Message } from "../../../../types.js";
 
 /**
  * Describes the file google/protobuf/api.proto.

@@ -11,9 +11,9 @@
 
 import type { GenExtension, GenFile, GenMessage } from "../../../../codegenv2/index.js";
 import { extDesc, fileDesc, messageDesc } from "../../../../codegenv2/index.js";
-import type { Message } from "../../../../types.js";
 import type { FeatureSet } from "./descriptor_pb.js";
 import { file_google_protobuf_descriptor } from "./descriptor_pb.js";
+import type { Message } from "../../../../types.js";
 
 /**
  * Describes the file google/protobuf/c_sharp_features.proto.

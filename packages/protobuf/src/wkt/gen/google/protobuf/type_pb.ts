@@ -34,11 +34,11 @@
 
 import type { GenEnum, GenFile, GenMessage } from "../../../../codegenv2/index.js";
 import { enumDesc, fileDesc, messageDesc } from "../../../../codegenv2/index.js";
-import type { Message } from "../../../../types.js";
 import type { Any, AnyJson } from "./any_pb.js";
 import { file_google_protobuf_any } from "./any_pb.js";
 import type { SourceContext, SourceContextJson } from "./source_context_pb.js";
 import { file_google_protobuf_source_context } from "./source_context_pb.js";
+import type { Message } from "../../../../types.js";
 
 /**
  * Describes the file google/protobuf/type.proto.

@@ -24,9 +24,9 @@
 
 import type { GenEnum, GenFile, GenMessage } from "../../../../../codegenv2/index.js";
 import { enumDesc, fileDesc, messageDesc } from "../../../../../codegenv2/index.js";
-import type { Message } from "../../../../../types.js";
 import type { FileDescriptorProto, FileDescriptorProtoJson, GeneratedCodeInfo, GeneratedCodeInfoJson } from "../descriptor_pb.js";
 import { file_google_protobuf_descriptor } from "../descriptor_pb.js";
+import type { Message } from "../../../../../types.js";
 
 /**
  * Describes the file google/protobuf/compiler/plugin.proto.
