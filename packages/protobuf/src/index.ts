@@ -50,6 +50,9 @@ export type {
   Extendee,
   MessageJsonType,
   EnumJsonType,
+  MessageValidType,
+  EnumShape,
+  UnknownEnum,
 } from "./types.js";
 export { toText, type TextWriteOptions } from "./text/to-text.js";
 export { fromText, mergeFromText, type TextReadOptions } from "./text/from-text.js";

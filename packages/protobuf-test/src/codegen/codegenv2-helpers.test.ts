@@ -263,11 +263,23 @@ describe("pathInFileDesc", () => {
 describe("enums, scalars and names", () => {
   test("tsEnum and objEnum give protobuf-es's objects for every enum", () => {
     const theirs = oracleRegistry("test");
+    // One deliberate difference: a value named __proto__ is a property of ours, as the computed
+    // key of our generated TypeScript makes it; protobuf-es assigns it, which sets no property.
+    const withoutProto = (entries: [string, unknown][]) => entries.filter(([k]) => k !== "__proto__");
     for (const t of registry("test")) {
       if (t.kind !== "enum") continue;
       const their = theirs.getEnum(t.typeName)!;
-      expect(cg.tsEnum(t)).toEqual(oracleCg.tsEnum(their));
-      expect(Object.entries(cg.objEnum(t))).toEqual(Object.entries(oracleCg.objEnum(their)));
+      expect(withoutProto(Object.entries(cg.tsEnum(t)))).toEqual(Object.entries(oracleCg.tsEnum(their)));
+      expect(withoutProto(Object.entries(cg.objEnum(t)))).toEqual(Object.entries(oracleCg.objEnum(their)));
+    }
+  });
+  test("an enum value named __proto__ is an own property of tsEnum and objEnum", () => {
+    const hostile = registry("test").getEnum("pbjet.test.edge.JsHostileEnum")!;
+    for (const obj of [cg.tsEnum(hostile), cg.objEnum(hostile)] as Record<string, unknown>[]) {
+      expect(Object.getPrototypeOf(obj)).toBe(Object.prototype);
+      expect(Object.prototype.hasOwnProperty.call(obj, "__proto__")).toBe(true);
+      expect(Object.getOwnPropertyDescriptor(obj, "__proto__")?.value).toBe(2);
+      expect(Object.keys(obj)).toContain("__proto__");
     }
   });
   test("scalarTypeScriptType and scalarJsonType", () => {

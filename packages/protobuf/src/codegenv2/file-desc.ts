@@ -76,7 +76,7 @@ export function serviceDesc<T extends GenServiceMethods>(file: DescFile, index: 
 export function tsEnum(desc: DescEnum): { [key: number]: string; [k: string]: string | number } {
   const obj: { [key: number]: string; [k: string]: string | number } = {};
   for (const v of desc.values) {
-    obj[v.localName] = v.number;
+    setOwn(obj, v.localName, v.number);
     obj[v.number] = v.localName;
   }
   return obj;
@@ -88,6 +88,16 @@ export function tsEnum(desc: DescEnum): { [key: number]: string; [k: string]: st
  */
 export function objEnum(desc: DescEnum): { [key: string]: number } {
   const obj: { [key: string]: number } = {};
-  for (const v of desc.values) obj[v.localName] = v.number;
+  for (const v of desc.values) setOwn(obj, v.localName, v.number);
   return obj;
+}
+
+/**
+ * Sets a property of an enum object. A value named `__proto__` becomes a property, as the
+ * computed key `["__proto__"]` of generated TypeScript makes it, instead of (not) setting the
+ * prototype.
+ */
+function setOwn(obj: object, key: string, value: number): void {
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else (obj as Record<string, number>)[key] = value;
 }
