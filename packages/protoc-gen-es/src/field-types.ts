@@ -1,9 +1,10 @@
 /**
  * TypeScript types of field values in generated message shapes, as protobuf-es v2 types them.
  */
-import { ScalarType, type DescExtension, type DescField } from "@pbjet/protobuf";
+import { ScalarType, type DescExtension, type DescField, type DescMessage } from "@pbjet/protobuf";
 import { scalarJsonType, scalarTypeScriptType } from "@pbjet/protobuf/codegenv2";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
+import { usesValidType } from "./valid-types.js";
 
 const wrapperTypeNames = new Set(
   ["Double", "Float", "Int64", "UInt64", "Int32", "UInt32", "Bool", "String", "Bytes"].map((n) => `google.protobuf.${n}Value`),
@@ -20,8 +21,13 @@ function isStruct(field: DescField | DescExtension, message: { typeName: string 
   return message?.typeName === "google.protobuf.Struct" && field.parent?.typeName !== "google.protobuf.Value";
 }
 
-/** The TypeScript type of a field's value (without `?`). */
-export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExtension): Printable {
+/**
+ * The TypeScript type of a field's value (without `?`). With `valid`, for a Valid type: message
+ * fields hold the Valid types of their messages (see usesValidType).
+ */
+export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExtension, valid = false): Printable {
+  const messageType = (message: DescMessage): Printable =>
+    valid && field.kind === "field" && usesValidType(field) ? f.importValid(message) : f.importShape(message);
   switch (field.fieldKind) {
     case "scalar":
       return scalarTypeScriptType(field.scalar, field.longAsString);
@@ -36,7 +42,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
         case "struct":
           return f.runtime.JsonObject;
         default:
-          return f.importShape(field.message);
+          return messageType(field.message);
       }
     case "list":
       switch (field.listKind) {
@@ -45,7 +51,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
         case "enum":
           return [f.importShape(field.enum!), "[]"];
         default:
-          return [isStruct(field, field.message) ? f.runtime.JsonObject : f.importShape(field.message!), "[]"];
+          return [isStruct(field, field.message) ? f.runtime.JsonObject : messageType(field.message!), "[]"];
       }
     case "map": {
       let value: Printable;
@@ -57,7 +63,7 @@ export function fieldTypeScriptType(f: GeneratedFile, field: DescField | DescExt
           value = f.importShape(field.enum!);
           break;
         default:
-          value = isStruct(field, field.message) ? f.runtime.JsonObject : f.importShape(field.message!);
+          value = isStruct(field, field.message) ? f.runtime.JsonObject : messageType(field.message!);
       }
       return ["{ [key: ", mapKeyType(field.mapKey), "]: ", value, " }"];
     }
