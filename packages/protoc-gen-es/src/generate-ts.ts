@@ -229,8 +229,7 @@ function generateEnum(f: GeneratedFile, desc: DescEnum, path: number[], options:
   const { GenEnum, enumDesc } = f.runtime.codegen;
   f.print(f.jsDoc(`Describes the enum ${desc.typeName}.${deprecated(desc)}`));
   // Unlike GenMessage, protobuf-es passes the JSON type of an enum directly.
-  const name = shapeName(f, desc);
-  const typeArgs: Printable = options.jsonTypes ? [name, ", ", jsonTypeName(f, desc)] : name;
+  const typeArgs: Printable = options.jsonTypes ? [f.importShape(desc), ", ", f.importJson(desc)] : f.importShape(desc);
   if (t.dts) {
     f.print(f.export(t.const, schemaName(f, desc)), ": ", GenEnum, "<", typeArgs, ">;");
   } else {

@@ -135,38 +135,48 @@ export function usesValidType(field: DescField): boolean {
   return field.message !== undefined && !isWktMessage(field.message) && !isProtovalidateDisabled(field);
 }
 
-const needsCache = new WeakMap<ValidTypesOptions, WeakMap<DescMessage, boolean>>();
+type Requirement = "legacy" | "protovalidate";
+
+const needsCache: Record<Requirement, WeakMap<DescMessage, boolean>> = { legacy: new WeakMap(), protovalidate: new WeakMap() };
 
 /**
  * Whether a message needs a Valid type of its own (else its Valid type is an alias of the
- * message type): a field is required for the Valid type (see isValidTypeRequired; for
- * protovalidate, a field of any kind with the rule), or a message field holds a message that
- * needs one (a singular field, a list or a map, and oneof members).
+ * message type), for legacy required fields (if asked for) or for protovalidate's rules (if
+ * asked for):
+ * - legacy: a singular message field is required by its label or feature, or a message field
+ *   (singular, list, map, oneof member) holds a message that needs one for legacy fields;
+ * - protovalidate: a field of any kind has the rule `required`, or a message field whose rules
+ *   are not ignored holds a message that needs one for protovalidate's rules.
  */
 export function messageNeedsCustomValidType(message: DescMessage, options: ValidTypesOptions): boolean {
-  let cache = needsCache.get(options);
-  if (cache === undefined) {
-    cache = new WeakMap();
-    needsCache.set(options, cache);
-  }
+  return (options.legacyRequired && needs(message, "legacy")) || (options.protovalidateRequired && needs(message, "protovalidate"));
+}
+
+function needs(message: DescMessage, requirement: Requirement): boolean {
+  const cache = needsCache[requirement];
   const visiting = new Set<DescMessage>();
-  const needs = (m: DescMessage): boolean => {
+  const visit = (m: DescMessage): boolean => {
     const known = cache.get(m);
     if (known !== undefined) return known;
     if (visiting.has(m)) return false;
     visiting.add(m);
     let result = false;
     for (const field of m.fields) {
-      if (options.legacyRequired && isLegacyRequired(field)) result = true;
-      else if (options.protovalidateRequired && isProtovalidateRequired(field)) result = true;
-      else if (field.message !== undefined && usesValidType(field) && needs(field.message)) result = true;
+      if (requirement === "legacy" ? isLegacyRequired(field) : isProtovalidateRequired(field)) result = true;
+      else if (
+        field.message !== undefined &&
+        !isWktMessage(field.message) &&
+        !(requirement === "protovalidate" && isProtovalidateDisabled(field)) &&
+        visit(field.message)
+      )
+        result = true;
       if (result) break;
     }
     visiting.delete(m);
-    // A result found while a message on the stack was cut short as "false" may be incomplete
-    // for the messages still on the stack; only cache definite answers.
+    // A "false" found while a message on the stack was cut short may be wrong for the messages
+    // still on the stack; only definite answers are cached.
     if (result || visiting.size === 0) cache.set(m, result);
     return result;
   };
-  return needs(message);
+  return visit(message);
 }

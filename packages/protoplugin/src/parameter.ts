@@ -141,7 +141,13 @@ export function parseParameter<T extends object>(
       throw new PluginOptionError(extra.map((o) => o.raw).join(","), e);
     }
   }
-  return { parsed: { ...options, ...own }, sanitized: parameter };
+  // The parameter as the header of generated files shows it: without rewrite_imports, as
+  // protoc-gen-es shows it.
+  const sanitized = parameter
+    .split(",")
+    .filter((raw) => raw.split("=", 1)[0] !== "rewrite_imports")
+    .join(",");
+  return { parsed: { ...options, ...own }, sanitized };
 }
 
 /** `true` or `1`, `false` or `0`. */
