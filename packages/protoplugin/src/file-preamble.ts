@@ -29,7 +29,7 @@ export function makeFilePreamble(
     file.proto.syntax === "editions"
       ? `edition ${editionNames[file.proto.edition] ?? file.proto.edition}`
       : `syntax ${file.proto.syntax || "proto2"}`;
-  const pkg = file.proto.package ? `package ${file.proto.package}, ` : "";
+  const pkg = file.proto.package ? `package ${inLineComment(file.proto.package)}, ` : "";
   out += `// @generated from file ${inLineComment(file.proto.name)} (${pkg}${syntax})\n`;
   for (const option of getFeatureOptionStrings(file)) out += `// option ${option};\n`;
   out += `/* eslint-disable */\n`;
@@ -47,7 +47,14 @@ function lineComment(text: string): string {
     .join("\n");
 }
 
-/** Text in a `//` comment of the header: line terminators escaped, so the comment cannot end early. */
+/**
+ * Text in a `//` comment of the header, escaped as in a string literal (quotes, backslashes and
+ * line terminators, also U+2028 and U+2029), as protoc-gen-es shows the parameter, the file name
+ * and the package: no line break can end the comment early.
+ */
 function inLineComment(text: string): string {
-  return text.replace(/[\n\r\u2028\u2029]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+  return JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -81,7 +81,7 @@ function namesOf(file: DescFile): FileNames {
   extensions.push(...file.extensions);
   const shape = new Map<DescMessage | DescEnum, string>();
   for (const t of types) shape.set(t, reserve(nestedName(t)));
-  const fileName = reserve("file_" + file.name.replace(/[^a-zA-Z0-9_]/g, "_"));
+  const fileName = reserve("file_" + file.name.replace(/[^a-zA-Z0-9_]+/g, "_"));
   const desc = new Map<DescMessage | DescEnum | DescExtension | DescService, string>();
   for (const t of types) desc.set(t, reserve(nestedName(t) + "Schema"));
   for (const e of extensions) desc.set(e, reserve(e.parent ? `${nestedName(e.parent)}_${e.name}` : e.name));

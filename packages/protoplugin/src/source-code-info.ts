@@ -175,7 +175,8 @@ export function getDeclarationString(desc: DescField | DescExtension | DescEnumV
   }
   opts.push(...getFeatureOptionStrings(desc));
   if (has(proto, "jsonName") && desc.kind === "field" && proto.jsonName !== protoCamelCase(proto.name)) {
-    opts.push(`json_name = ${JSON.stringify(proto.jsonName)}`);
+    // In quotes, as protoc-gen-es shows it (the JSDoc escapes what could end the comment).
+    opts.push(`json_name = "${proto.jsonName}"`);
   }
   const suffix = opts.length ? ` [${opts.join(", ")}]` : "";
   return `${label}${type} ${proto.name} = ${proto.number}${suffix}`;

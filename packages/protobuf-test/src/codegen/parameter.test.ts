@@ -181,6 +181,18 @@ describe("protoc-gen-es options", () => {
     "foo",
     "foo=bar",
     "target=ts,json_types=true,ts_nocheck=true",
+    "valid_types=legacy_required",
+    "valid_types=protovalidate_required",
+    "valid_types=legacy_required+protovalidate_required",
+    "valid_types=legacy_required+legacy_required",
+    "valid_types=legacy_required+",
+    "valid_types=",
+    "valid_types=required",
+    "erasable_syntax=true",
+    "erasable_syntax=0",
+    "erasable_syntax",
+    "erasable_syntax=yes",
+    "json_types=true,foo,valid_types=x",
   ])("%s", (parameter) => {
     const ours = outcome(() => protocGenEs.run(corpusRequest(["example.proto"], parameter)).file.map((f) => f.name));
     const theirs = outcome(() => theirProtocGenEs.run(theirRequest(parameter)).file.map((f) => f.name));

@@ -22,7 +22,7 @@ import * as ts from "typescript";
 import * as bufbuild from "@bufbuild/protobuf";
 import * as bufbuildWkt from "@bufbuild/protobuf/wkt";
 import { protocGenEs } from "@pbjet/protoc-gen-es";
-import { corpusFiles, fromDescriptorSet, request, scratchDir } from "./util";
+import { corpusFiles, fileProto, fromDescriptorSet, request, scratchDir } from "./util";
 import { descriptorSetBytes } from "../helpers";
 
 interface TheirPlugin {
@@ -368,6 +368,41 @@ describe("schema-controlled text cannot become code", () => {
         }
       }
     }
+  });
+
+  test.each([
+    ["a package with a line break and code", { package: "p\nexport const injected = 1;" }],
+    ["a file name with a line separator, a quote and a backslash", { name: 'x\u2028y"\\z.proto' }],
+    ["a JSON name with */, a quote and a line separator", { jsonName: 'a"*/b\u2028c' }],
+  ])("a request made by hand: %s", (_, change: { package?: string; name?: string; jsonName?: string }) => {
+    const init = {
+      name: change.name ?? "hostile.proto",
+      syntax: "proto3",
+      package: change.package ?? "hostile",
+      messageType: [{ name: "A", field: [{ name: "x", number: 1, type: 5, label: 1, jsonName: change.jsonName ?? "x" }] }],
+    };
+    const parameter = 'target=ts+js+dts,json_types=true,map_imports=a"b\\c:x';
+    const theirRes = theirs.run(
+      bufbuild.create(bufbuildWkt.CodeGeneratorRequestSchema, {
+        fileToGenerate: [init.name],
+        parameter,
+        protoFile: [bufbuild.create(bufbuildWkt.FileDescriptorProtoSchema, init as never)],
+      }),
+    );
+    const ourRes = protocGenEs.run(request({ fileToGenerate: [init.name], parameter, protoFile: [fileProto(init)] }));
+    expect(ourRes.file.map((f) => f.name)).toEqual(theirRes.file.map((f) => f.name));
+    ourRes.file.forEach((f, i) => {
+      expectSame(f.name, f.content, theirRes.file[i].content);
+      const source = ts.createSourceFile(
+        f.name,
+        f.content,
+        ts.ScriptTarget.ES2022,
+        true,
+        f.name.endsWith(".js") ? ts.ScriptKind.JS : ts.ScriptKind.TS,
+      );
+      expect((source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics).toEqual([]);
+      expect(f.content).not.toMatch(/^export const injected/m);
+    });
   });
 
   test("the CommonJS of every corpus file loads, with the descriptors and enum objects", () => {
