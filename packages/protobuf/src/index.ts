@@ -6,6 +6,7 @@ export { toBinary, type BinaryWriteOptions } from "./to-binary.js";
 export { fromBinary, mergeFromBinary, type BinaryReadOptions } from "./from-binary.js";
 export { equals, type EqualsOptions } from "./equals.js";
 export { clone } from "./clone.js";
+export { merge } from "./merge.js";
 export { toMutable, materialize, isLazyMessage, LazyMessageError } from "./lazy/lazy-api.js";
 export {
   sizeDelimitedEncode,

@@ -87,6 +87,8 @@ export interface TypeRecord {
   jsonReader: Slot;
   /** text/field-table.ts */
   textTable: Slot;
+  /** merge.ts: the steps that merge a message of the type into another. */
+  merger: Slot;
 }
 
 const recordKey = Symbol("pbjet.typeRecord");
@@ -114,6 +116,7 @@ function buildRecord(desc: DescMessage): TypeRecord {
     jsonTextWriters: [],
     jsonReader: undefined,
     textTable: undefined,
+    merger: undefined,
   };
   Object.defineProperty(desc, recordKey, { value: rec, enumerable: false });
   return rec;
