@@ -16,3 +16,5 @@ export {
 export { protoCamelCase, safeObjectProperty } from "../descriptors/names.js";
 export { isFieldSet, clearField } from "../fields.js";
 export type * from "../descriptors/types.js";
+export { nestedTypes, usedTypes, parentTypes } from "../descriptors/nested-types.js";
+export { qualifiedName, protoSnakeCase } from "./names.js";
