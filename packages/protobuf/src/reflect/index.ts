@@ -18,3 +18,5 @@ export { isFieldSet, clearField } from "../fields.js";
 export type * from "../descriptors/types.js";
 export { nestedTypes, usedTypes, parentTypes } from "../descriptors/nested-types.js";
 export { qualifiedName, protoSnakeCase } from "./names.js";
+export { buildPath, pathToString, InvalidPathError, type Path, type PathBuilder } from "./path.js";
+export { parsePath } from "./path-parse.js";
