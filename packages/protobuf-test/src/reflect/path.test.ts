@@ -13,7 +13,7 @@
 import * as fc from "fast-check";
 import * as pb from "@pbjet/protobuf";
 import * as reflect from "@pbjet/protobuf/reflect";
-import * as oracle from "@bufbuild/protobuf";
+import type * as oracle from "@bufbuild/protobuf";
 import * as oracleReflect from "@bufbuild/protobuf/reflect";
 import { oracleRegistry, registry } from "../helpers";
 import { messageTypes } from "../differential/arbitrary";
