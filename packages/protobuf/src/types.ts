@@ -40,6 +40,8 @@ export type GenMessage<RuntimeShape extends Message, Opt = unknown> = Omit<DescM
   readonly __runtimeShape?: RuntimeShape;
   /** Phantom type: the JSON type (generated with json_types). Never present at run time. */
   readonly __jsonType?: Opt extends { jsonType: infer J } ? J : JsonValue;
+  /** Phantom type: the valid type (generated with valid_types). Never present at run time. */
+  readonly __validType?: Opt extends { validType: infer V } ? V : unknown;
 };
 
 /** The JSON type of a message: the generated one (json_types), else JsonValue. */
@@ -48,6 +50,18 @@ export type MessageJsonType<Desc extends DescMessage | GenMessage<Message>> = De
     ? JsonValue
     : J
   : JsonValue;
+
+/**
+ * The message type that a message validated by its schema's rules has (generated with the
+ * plugin option `valid_types`); without valid types, the message shape.
+ */
+export type MessageValidType<Desc extends DescMessage | GenMessage<Message>> = Desc extends { readonly __validType?: infer V }
+  ? unknown extends V
+    ? MessageShape<Desc>
+    : V extends Message
+      ? V
+      : MessageShape<Desc>
+  : MessageShape<Desc>;
 
 /** An enum descriptor that carries the TypeScript type of its values (for generated code). */
 export type GenEnum<RuntimeShape extends number, JsonType = string> = DescEnum & {
@@ -128,3 +142,12 @@ export type GenService<RuntimeShape extends GenServiceMethods = GenServiceMethod
   /** Methods by local name. */
   method: { [K in keyof RuntimeShape]: RuntimeShape[K] & DescMethod };
 };
+
+/** The TypeScript enum type described by an enum descriptor: a generated enum, or `number`. */
+export type EnumShape<Desc extends DescEnum> = Desc extends GenEnum<infer T> ? T : number;
+
+/**
+ * A value of an open enum that the enum does not define (see `isUnknownEnum()`). Only a
+ * brand on `number`: no such value exists at run time.
+ */
+export type UnknownEnum = number & { __unknown_enum: true };
