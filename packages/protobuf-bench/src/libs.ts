@@ -8,6 +8,9 @@ import { fileURLToPath } from "node:url";
 import * as pbjet from "@pbjet/protobuf";
 import type { DescMessage } from "@pbjet/protobuf";
 import * as es from "@bufbuild/protobuf";
+import * as pbjetReflect from "@pbjet/protobuf/reflect";
+import * as esReflect from "@bufbuild/protobuf/reflect";
+import { reflectWalker, type ReflectLike } from "./reflect-walk.js";
 
 import { file_bench_graphql_v1_graphql as pbGraphql } from "./gen/pbjet/bench/graphql/v1/graphql_pb.js";
 import { file_bench_k8s_v1_pod as pbK8s } from "./gen/pbjet/bench/k8s/v1/pod_pb.js";
@@ -86,7 +89,7 @@ export function esJsonLength(typeName: string, init: Init): number {
   return es.toJsonString(schema, es.create(schema, init as Any)).length;
 }
 
-export const OPS = ["encode", "decode", "jsonEncode", "jsonDecode", "passthrough", "readOne"] as const;
+export const OPS = ["encode", "decode", "jsonEncode", "jsonDecode", "passthrough", "readOne", "reflect"] as const;
 export type Op = (typeof OPS)[number];
 export const OP_TITLES: Record<Op, string> = {
   encode: "encode (binary)",
@@ -95,6 +98,7 @@ export const OP_TITLES: Record<Op, string> = {
   jsonDecode: "JSON decode",
   passthrough: "passthrough (decode + encode)",
   readOne: "decode, read one field, encode",
+  reflect: "reflect() and read every field (as a validator)",
 };
 
 /** One library's view of one fixture: what the correctness checks and the timed closures need. */
@@ -199,6 +203,10 @@ export function buildSubjects(fx: Fixture): Map<LibId, Subject> {
           sinkRead = readPath(m, path);
           return (sink = es.toBinary(esDesc, m));
         },
+        reflect: (
+          (walk) => () =>
+            (sink = walk(esReflect.reflect(esDesc, esMsg) as ReflectLike))
+        )(reflectWalker()),
       },
     });
   }
@@ -227,6 +235,10 @@ export function buildSubjects(fx: Fixture): Map<LibId, Subject> {
           sinkRead = readPath(m, path);
           return (sink = pbjet.toBinary(pbDesc, m));
         },
+        reflect: (
+          (walk) => () =>
+            (sink = walk(pbjetReflect.reflect(pbDesc, pbMsg) as ReflectLike))
+        )(reflectWalker()),
       },
     });
   }

@@ -6,6 +6,7 @@ export { toBinary, type BinaryWriteOptions } from "./to-binary.js";
 export { fromBinary, mergeFromBinary, type BinaryReadOptions } from "./from-binary.js";
 export { equals, type EqualsOptions } from "./equals.js";
 export { clone } from "./clone.js";
+export { merge } from "./merge.js";
 export { toMutable, materialize, isLazyMessage, LazyMessageError } from "./lazy/lazy-api.js";
 export {
   sizeDelimitedEncode,
@@ -17,12 +18,16 @@ export {
 export { isMessage } from "./is-message.js";
 export { isFieldSet, clearField } from "./fields.js";
 export { getExtension, setExtension, hasExtension, clearExtension } from "./binary/extensions.js";
+export { hasOption, getOption } from "./binary/options.js";
 export { createRegistry, type Registry, type FileRegistry } from "./registry/registry.js";
+export { createMutableRegistry, type MutableRegistry } from "./registry/registry.js";
 export { createFileRegistry } from "./create-file-registry.js";
 export type { FileResolver } from "./registry/file-registry.js";
 export { protoInt64 } from "./wire/int64.js";
 export { ProtobufError, BinaryDecodeError, BinaryEncodeError } from "./wire/errors.js";
 export { ScalarType } from "./descriptors/scalar.js";
+export { minimumEdition, maximumEdition, type SupportedEdition } from "./descriptors/edition.js";
+export { isUnknownEnum } from "./descriptors/unknown-enum.js";
 export type {
   DescFile,
   DescMessage,
@@ -39,6 +44,7 @@ export type {
   DescMethodServerStreaming,
   DescMethodClientStreaming,
   DescMethodBiDiStreaming,
+  DescComments,
 } from "./descriptors/types.js";
 export type {
   Message,

@@ -283,8 +283,10 @@ describe("registries", () => {
     expect(fromFile.getExtension("pbjet.test.proto2.ExtensionScope.nested_int32_ext")).toBeDefined();
     expect(fromFile.getEnum("pbjet.test.proto2.Proto2Enum")).toBeDefined();
     expect(fromFile.getMessage("pbjet.test.proto3.ScalarValues")).toBeUndefined();
+    // A message adds just itself, as in protobuf-es (not the types nested in it).
     const fromMessage = createRegistry(MF);
-    expect(fromMessage.getMessage("pbjet.test.proto3.MessageFields.Nested.DeeperNested")).toBeDefined();
+    expect(fromMessage.getMessage("pbjet.test.proto3.MessageFields")).toBe(MF);
+    expect(fromMessage.getMessage("pbjet.test.proto3.MessageFields.Nested.DeeperNested")).toBeUndefined();
     expect(fromMessage.getMessage("pbjet.test.proto3.ScalarValues")).toBeUndefined();
     const merged = createRegistry(fromFile, fromMessage, S);
     expect(merged.getMessage("pbjet.test.proto3.ScalarValues")).toBe(S);

@@ -21,7 +21,7 @@
  * every extension of the type, anyPack, anyIs and anyUnpack of an Any holding the message,
  * the helpers of the well-known types (anyUnpackTo, timestampMs, timestampDate, durationMs,
  * structToJson, valueToJson, listValueToJson), and the calls that change a message:
- * clearField (every field in turn), setExtension, clearExtension, mergeFromBinary,
+ * clearField (every field in turn), setExtension, clearExtension, merge (eager and view sources), mergeFromBinary,
  * mergeFromJson, mergeFromJsonString, mergeFromText, anyUnpackTo. These must throw
  * LazyMessageError on a view and leave it unchanged (as must anyPack into an Any view), and on
  * toMutable(view) give the same result as on the eager message.
@@ -707,6 +707,23 @@ function writeCalls(c: Ctx, s: Side): WriteCall[] {
     group: undefined,
     prepare: () => pb.toBinary(desc, s.otherEager()),
     apply: (m, b) => pb.mergeFromBinary(desc, m, b as Uint8Array),
+  });
+  calls.push({
+    name: "merge (an eager source)",
+    group: undefined,
+    prepare: () => s.otherEager(),
+    apply: (m, source) => pb.merge(desc, m, source as Msg),
+  });
+  calls.push({
+    name: "merge (a source of the same kind: a view on the view sides)",
+    group: undefined,
+    // A view of the other message's canonical encoding: what the target takes from it by
+    // reference is written as the view's bytes, which must not depend on the input's order.
+    prepare: () => {
+      const other = s.otherSame();
+      return pb.isLazyMessage(other) ? pb.fromBinary(desc, pb.toBinary(desc, pb.clone(desc, other)), { lazy: true }) : other;
+    },
+    apply: (m, source) => pb.merge(desc, m, source as Msg),
   });
   calls.push({
     name: "mergeFromJson",

@@ -40,7 +40,12 @@ describe("random extension values", () => {
     fc.assert(
       fc.property(fieldValue(ext, { nan: false }), (value) => {
         const msg = pb.create(desc);
-        pb.setExtension(msg, ext, value as never);
+        // Message elements of a list extension are init objects: setExtension() takes messages.
+        const v =
+          ext.fieldKind === "list" && ext.listKind === "message"
+            ? (value as Record<string, unknown>[]).map((e) => pb.create(ext.message!, e))
+            : value;
+        pb.setExtension(msg, ext, v as never);
         const text = pb.toText(desc, msg, { registry: reg });
         expect(text).toContain(`[${ext.typeName}]`);
         const back = pb.fromText(desc, text, { registry: reg });

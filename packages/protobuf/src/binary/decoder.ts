@@ -107,10 +107,10 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
           throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
         }
         if (no === 0) {
-          throw new BinaryDecodeError(`invalid field number 0 at offset ${at}`, at);
+          throw BinaryDecodeError.illegalTag(0, wt, at);
         }
         if (wt > 5) {
-          throw new BinaryDecodeError(`invalid wire type ${wt} at offset ${at}`, at);
+          throw BinaryDecodeError.illegalTag(no, wt, at);
         }
         const dec = no < dense.length ? dense[no] : sparse?.get(no);
         if (dec === undefined || !dec(msg, r, wt, depth, ctx)) {

@@ -149,7 +149,7 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
           }
           throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
         }
-        if (no === 0) throw new BinaryDecodeError(`invalid field number 0 at offset ${at}`, at);
+        if (no === 0) throw BinaryDecodeError.illegalTag(0, wt, at);
         c = no < dense.length ? dense[no] : plan.sparse.get(no);
         if (c !== undefined && c.wireType === wt) check = c.check;
       }

@@ -52,7 +52,10 @@ export enum JsonFormat {
   LEGACY_BEST_EFFORT = 2,
 }
 
+/** The editions this runtime supports: proto2, proto3, 2023 and 2024. */
+export type SupportedEdition = Edition.EDITION_PROTO2 | Edition.EDITION_PROTO3 | Edition.EDITION_2023 | Edition.EDITION_2024;
+
 /** The edition range this runtime understands. */
-export const minimumEdition = Edition.EDITION_PROTO2;
+export const minimumEdition: SupportedEdition = Edition.EDITION_PROTO2;
 /** The newest edition this runtime understands. */
-export const maximumEdition = Edition.EDITION_2024;
+export const maximumEdition: SupportedEdition = Edition.EDITION_2024;

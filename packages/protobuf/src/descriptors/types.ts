@@ -281,3 +281,15 @@ export type DescField = MessageFieldCommon & FieldKindShape;
 
 /** An extension: a field declared outside of the message it extends. */
 export type DescExtension = ExtensionCommon & FieldKindShape;
+
+/** Comments on an element in a protobuf source file. */
+export interface DescComments {
+  /** Comments separated from the element by a blank line, each without comment markers. */
+  readonly leadingDetached: readonly string[];
+  /** The comment right before the element. */
+  readonly leading?: string | undefined;
+  /** The comment right after the element. */
+  readonly trailing?: string | undefined;
+  /** The element's path in google.protobuf.SourceCodeInfo. */
+  readonly sourcePath: readonly number[];
+}

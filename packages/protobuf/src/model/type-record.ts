@@ -89,6 +89,8 @@ export interface TypeRecord {
   textTable: Slot;
   /** reflect/reflect-facts.ts */
   reflect: Slot;
+  /** merge.ts: the steps that merge a message of the type into another. */
+  merger: Slot;
 }
 
 const recordKey = Symbol("pbjet.typeRecord");
@@ -117,6 +119,7 @@ function buildRecord(desc: DescMessage): TypeRecord {
     jsonReader: undefined,
     textTable: undefined,
     reflect: undefined,
+    merger: undefined,
   };
   Object.defineProperty(desc, recordKey, { value: rec, enumerable: false });
   return rec;

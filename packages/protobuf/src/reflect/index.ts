@@ -21,3 +21,7 @@ export type { ReflectMessage, ReflectList, ReflectMap, ReflectMessageGet } from 
 export { isReflectMessage, isReflectList, isReflectMap } from "./reflect-message.js";
 export { FieldError, isFieldError } from "./error.js";
 export { scalarEquals, scalarZeroValue, isScalarZeroValue, type ScalarValue } from "./scalar.js";
+export { nestedTypes, usedTypes, parentTypes } from "../descriptors/nested-types.js";
+export { qualifiedName, protoSnakeCase } from "./names.js";
+export { buildPath, pathToString, InvalidPathError, type Path, type PathBuilder } from "./path.js";
+export { parsePath } from "./path-parse.js";

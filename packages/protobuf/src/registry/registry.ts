@@ -2,6 +2,7 @@
  * Registries: look up messages, enums, extensions and services by fully qualified name.
  */
 import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from "../descriptors/types.js";
+import { nestedTypes } from "../descriptors/nested-types.js";
 
 /** A registrable type descriptor. */
 export type RegistryType = DescMessage | DescEnum | DescExtension | DescService;
@@ -55,14 +56,46 @@ export function forEachTypeIn(item: DescFile | DescMessage, fn: (t: RegistryType
   item.services.forEach(fn);
 }
 
-/** @internal A registry that can be added to. */
+/** A registry that allows adding and removing descriptors. */
 export interface MutableRegistry extends Registry {
+  /**
+   * Adds the descriptor — not the types nested in it. A type of the same name is replaced; an
+   * extension also replaces the extension of the same extendee and number in
+   * `getExtensionFor()`.
+   */
   add(desc: RegistryType): void;
+  /**
+   * Removes the descriptor — not the types nested in it — by its name; an extension also
+   * frees its extendee and number in `getExtensionFor()`.
+   */
   remove(desc: RegistryType): void;
 }
 
-/** @internal Creates an empty registry to add types to. */
-export function createMutableRegistry(): MutableRegistry {
+/**
+ * Creates a registry that allows adding and removing descriptors, with the types of the
+ * inputs, as `createRegistry()` takes them: a file adds every type it declares (in the order
+ * of `nestedTypes()`), a registry adds all of its types, a message, enum, extension or
+ * service adds just itself (not the types nested in it); for duplicate names, the one given
+ * last wins.
+ */
+export function createMutableRegistry(...input: (Registry | DescFile | RegistryType)[]): MutableRegistry {
+  const registry = emptyMutableRegistry();
+  for (const item of input) {
+    switch (item.kind) {
+      case "registry":
+        for (const t of item) registry.add(t);
+        break;
+      case "file":
+        for (const t of nestedTypes(item)) registry.add(t);
+        break;
+      default:
+        registry.add(item);
+    }
+  }
+  return registry;
+}
+
+function emptyMutableRegistry(): MutableRegistry {
   const types = new Map<string, RegistryType>();
   const extendees = new Map<string, Map<number, DescExtension>>();
   const registry: MutableRegistry = {
@@ -109,23 +142,12 @@ export function createMutableRegistry(): MutableRegistry {
 
 /**
  * Creates a registry from descriptors and other registries. A file adds every type it
- * declares, a message adds itself with its nested types; later entries win on name clashes.
+ * declares (in the order of `nestedTypes()`), a registry all of its types, a message, enum,
+ * extension or service just itself (as in protobuf-es: not the types nested in it); later
+ * entries win on name clashes.
  */
 export function createRegistry(...input: (Registry | DescFile | RegistryType)[]): Registry {
-  const registry = createMutableRegistry();
-  for (const item of input) {
-    switch (item.kind) {
-      case "registry":
-        for (const t of item) registry.add(t);
-        break;
-      case "file":
-      case "message":
-        forEachTypeIn(item, registry.add);
-        break;
-      default:
-        registry.add(item);
-    }
-  }
+  const registry = createMutableRegistry(...input);
   const { add: _add, remove: _remove, ...readOnly } = registry;
   return readOnly;
 }

@@ -79,12 +79,28 @@ export class BinaryReader {
       tag = this.buf[pos];
       this.pos = pos + 1;
     } else {
-      tag = this.uint32();
+      tag = this.tagVarint();
     }
-    if (tag < 8 || (tag & 7) > 5) {
-      throw decodeErr(tag < 8 ? `invalid field number 0 at offset ${pos}` : `invalid wire type ${tag & 7} at offset ${pos}`, pos);
-    }
+    if (tag < 8 || (tag & 7) > 5) throw BinaryDecodeError.illegalTag(tag >>> 3, tag & 7, pos);
     return tag;
+  }
+
+  /** A tag of more than one byte: at most 5 bytes, and its value must fit in 32 bits. */
+  private tagVarint(): number {
+    const start = this.pos;
+    const buf = this.buf;
+    let result = 0;
+    for (let i = 0; i < 5; i++) {
+      if (start + i >= this.len) throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+      const b = buf[start + i];
+      if (i === 4 && b > 0x0f) throw decodeErr(`illegal tag: varint overflows uint32 at offset ${start}`, start);
+      result |= (b & 0x7f) << (7 * i);
+      if (b < 0x80) {
+        this.pos = start + i + 1;
+        return result >>> 0;
+      }
+    }
+    throw decodeErr(`illegal tag: varint overflows uint32 at offset ${start}`, start);
   }
 
   /**
@@ -122,15 +138,15 @@ export class BinaryReader {
         this.skipGroup(fieldNo, recursionLimit);
         break;
       case WireType.EndGroup:
-        throw decodeErr(`unexpected end-group tag at offset ${start}`, start);
+        throw decodeErr(`cant skip wire type 4 (an end-group tag without its start) at offset ${start}`, start);
       default:
-        throw decodeErr(`invalid wire type ${wireType as number} at offset ${start}`, start);
+        throw decodeErr(`illegal tag: wire type ${wireType as number} at offset ${start}`, start);
     }
   }
 
   private skipGroup(fieldNo: number | undefined, limit: number): void {
     if (limit <= 0) {
-      throw decodeErr(`group nesting too deep at offset ${this.pos}`, this.pos);
+      throw decodeErr(`maximum recursion depth reached at offset ${this.pos}`, this.pos);
     }
     for (;;) {
       const at = this.pos;
@@ -138,7 +154,7 @@ export class BinaryReader {
       const wt = tag & 7;
       if (wt === WireType.EndGroup) {
         if (fieldNo !== undefined && tag >>> 3 !== fieldNo) {
-          throw decodeErr(`end-group tag for field ${tag >>> 3} does not match group field ${fieldNo} at offset ${at}`, at);
+          throw decodeErr(`invalid end group tag: field ${tag >>> 3} does not match group field ${fieldNo} at offset ${at}`, at);
         }
         return;
       }

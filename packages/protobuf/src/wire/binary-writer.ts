@@ -41,8 +41,34 @@ const textEncoder: EncodeInto | undefined = (() => {
   return typeof ctor === "function" ? new ctor() : undefined;
 })();
 
-function describe(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : String(value);
+/**
+ * The slow path of the 32-bit integer writers, with protobuf-es's input rules: a number, or a
+ * string that Number() converts ("1024"); integral and in range. Anything else throws
+ * `invalid int32: <value>` (or `uint32`), naming the type for values that are not numbers.
+ */
+function int32Input(value: unknown, unsigned: boolean): number {
+  const n = typeof value === "string" ? Number(value) : value;
+  const name = unsigned ? "uint32" : "int32";
+  if (typeof n !== "number") throw new BinaryEncodeError(`invalid ${name}: ${typeof value}`);
+  if (!Number.isInteger(n) || (unsigned ? n < 0 || n > 0xffffffff : n < -0x80000000 || n > 0x7fffffff)) {
+    throw new BinaryEncodeError(`invalid ${name}: ${n}`);
+  }
+  return n;
+}
+
+/** The slow path of float(), with protobuf-es's rules: numbers (NaN and ±Infinity too) and numeric strings in float32 range. */
+function float32Input(value: unknown): number {
+  let n: number;
+  if (typeof value === "string") {
+    n = Number(value);
+    if (Number.isNaN(n) && value !== "NaN") throw new BinaryEncodeError(`invalid float32: ${value}`);
+  } else if (typeof value === "number") {
+    n = value;
+  } else {
+    throw new BinaryEncodeError(`invalid float32: ${typeof value}`);
+  }
+  if (Number.isFinite(n) && (n > FLOAT32_MAX || n < FLOAT32_MIN)) throw new BinaryEncodeError(`invalid float32: ${n}`);
+  return n;
 }
 
 /**
@@ -227,18 +253,21 @@ export class BinaryWriter {
     return this;
   }
 
-  /** Write a uint32 varint. Throws BinaryEncodeError unless 0 <= value <= 2^32-1 and integral. */
+  /**
+   * Write a uint32 varint. Takes numbers and numeric strings (as protobuf-es does); throws
+   * BinaryEncodeError unless the value is integral and 0 <= value <= 2^32-1.
+   */
   uint32(value: number): this {
-    if (value >>> 0 !== value) throw new BinaryEncodeError(`invalid uint32: ${describe(value)}`);
+    if (typeof value !== "number" || value >>> 0 !== value) value = int32Input(value, true);
     return this.rawTag(value);
   }
 
   /**
    * Write an int32 varint; negative values take 10 bytes (sign-extended).
-   * Throws BinaryEncodeError unless the value is an integral int32.
+   * Takes numbers and numeric strings; throws BinaryEncodeError unless the value is an integral int32.
    */
   int32(value: number): this {
-    if ((value | 0) !== value) throw new BinaryEncodeError(`invalid int32: ${describe(value)}`);
+    if (typeof value !== "number" || (value | 0) !== value) value = int32Input(value, false);
     if (value >= 0) return this.rawTag(value);
     if (this.pos + 10 > this.buf.length) this.grow(10);
     this.pos = writeVarint64(this.buf, this.pos, value >>> 0, 0xffffffff);
@@ -247,7 +276,7 @@ export class BinaryWriter {
 
   /** Write a sint32 (zigzag) varint. */
   sint32(value: number): this {
-    if ((value | 0) !== value) throw new BinaryEncodeError(`invalid sint32: ${describe(value)}`);
+    if (typeof value !== "number" || (value | 0) !== value) value = int32Input(value, false);
     return this.rawTag(((value << 1) ^ (value >> 31)) >>> 0);
   }
 
@@ -337,9 +366,7 @@ export class BinaryWriter {
    * values beyond the float32 range throw BinaryEncodeError.
    */
   float(value: number): this {
-    if (typeof value !== "number" || ((value > FLOAT32_MAX || value < FLOAT32_MIN) && value - value === 0)) {
-      throw new BinaryEncodeError(`invalid float32: ${describe(value)}`);
-    }
+    if (typeof value !== "number" || ((value > FLOAT32_MAX || value < FLOAT32_MIN) && value - value === 0)) value = float32Input(value);
     const pos = this.pos;
     if (pos + 4 > this.buf.length) this.grow(4);
     this.dataView().setFloat32(pos, value, true);
@@ -358,7 +385,7 @@ export class BinaryWriter {
 
   /** Write a fixed32 (4 bytes little-endian unsigned). */
   fixed32(value: number): this {
-    if (value >>> 0 !== value) throw new BinaryEncodeError(`invalid fixed32: ${describe(value)}`);
+    if (typeof value !== "number" || value >>> 0 !== value) value = int32Input(value, true);
     const pos = this.pos;
     if (pos + 4 > this.buf.length) this.grow(4);
     this.dataView().setUint32(pos, value, true);
@@ -368,7 +395,7 @@ export class BinaryWriter {
 
   /** Write an sfixed32 (4 bytes little-endian signed). */
   sfixed32(value: number): this {
-    if ((value | 0) !== value) throw new BinaryEncodeError(`invalid sfixed32: ${describe(value)}`);
+    if (typeof value !== "number" || (value | 0) !== value) value = int32Input(value, false);
     const pos = this.pos;
     if (pos + 4 > this.buf.length) this.grow(4);
     this.dataView().setInt32(pos, value, true);

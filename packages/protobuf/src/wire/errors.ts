@@ -62,6 +62,14 @@ export class BinaryDecodeError extends ProtobufError {
     return new BinaryDecodeError(this.detail, this.offset, typeName, fieldNumber);
   }
 
+  /**
+   * Error for a tag that no field can have (field number 0, wire type 6 or 7), worded as
+   * protobuf-es words it: `illegal tag: field no 0 wire type 0 at offset 12`.
+   */
+  static illegalTag(fieldNo: number, wireType: number, offset: number): BinaryDecodeError {
+    return new BinaryDecodeError(`illegal tag: field no ${fieldNo} wire type ${wireType} at offset ${offset}`, offset);
+  }
+
   /** Error for a read of `need` bytes at `offset` when only `have` remain. */
   static prematureEnd(offset: number, need: number, have: number): BinaryDecodeError {
     return new BinaryDecodeError(`premature end of input at offset ${offset} (need ${need} bytes, have ${have})`, offset);
