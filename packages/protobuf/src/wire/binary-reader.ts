@@ -63,7 +63,18 @@ export class BinaryReader {
 
   /** Read a field tag, returning field number and wire type. */
   tag(): [number, WireType] {
-    const tag = this.rawTag();
+    const pos = this.pos;
+    // As protobuf-es: a tag takes at most 5 bytes and fits in 32 bits. (The codecs read tags
+    // with rawTag(), which, like their inline tag reads, takes longer varints and drops the
+    // bits above 32 — one rule for eager and lazy decoding.)
+    let tag: number;
+    if (pos < this.len && this.buf[pos] < 0x80) {
+      tag = this.buf[pos];
+      this.pos = pos + 1;
+    } else {
+      tag = this.tagVarint();
+    }
+    if (tag < 8 || (tag & 7) > 5) throw BinaryDecodeError.illegalTag(tag >>> 3, tag & 7, pos);
     return [tag >>> 3, tag & 7];
   }
 
@@ -79,7 +90,7 @@ export class BinaryReader {
       tag = this.buf[pos];
       this.pos = pos + 1;
     } else {
-      tag = this.tagVarint();
+      tag = this.uint32();
     }
     if (tag < 8 || (tag & 7) > 5) throw BinaryDecodeError.illegalTag(tag >>> 3, tag & 7, pos);
     return tag;
