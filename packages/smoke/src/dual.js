@@ -1,4 +1,4 @@
-// The dual-package hazard, on Node.js: an application that imports @pbjet/protobuf (the ESM
+// The dual-package hazard, on Node.js (and Bun and Deno, which load CommonJS too): an application that imports @pbjet/protobuf (the ESM
 // build) and a dependency that require()s it (the CommonJS build) load two copies of the
 // runtime in one process. Messages and schemas made by one copy reach the functions of the
 // other. This file checks what works across the copies:
@@ -12,6 +12,7 @@
 import { createRequire } from "node:module";
 import { assert, concat, createHarness, eq, fnv1a, hex, throws } from "./harness.js";
 import { lib as esm } from "./lib-esm.js";
+import { exit, platformName } from "./platform.js";
 import { defineSuite } from "./suite.js";
 
 const require = createRequire(import.meta.url);
@@ -233,10 +234,10 @@ const summary = {
   // Both suite runs must serialize exactly what a single copy does.
   digests: summaries[0].digests,
   digestsReverse: summaries[1].digests,
-  platform: `node ${process.versions.node} (ESM + CJS copies)`,
+  platform: `${platformName()} (ESM + CJS copies)`,
   ms: Date.now() - started,
 };
 for (const [label, d] of Object.entries(summary.digests)) console.log(`digest  ${label}: ${d}`);
 console.log(`SMOKE-SUMMARY ${JSON.stringify(summary)}`);
 console.log(`${summary.passed} passed, ${summary.failed} failed`);
-if (summary.failed > 0) process.exit(1);
+if (summary.failed > 0) exit(1);

@@ -4,28 +4,15 @@
 // "N passed, N failed"; on a failure the process exits with code 1 (in a browser, the page
 // reports the summary to the runner instead, see scripts/browser.mjs).
 import { lib } from "./lib-esm.js";
+import { exit, platformName, scriptArgs } from "./platform.js";
 import { runSuite } from "./suite.js";
 
-const platform =
-  typeof globalThis.Deno !== "undefined"
-    ? `deno ${globalThis.Deno.version.deno}`
-    : typeof globalThis.Bun !== "undefined"
-      ? `bun ${globalThis.Bun.version}`
-      : typeof globalThis.process?.versions?.node === "string"
-        ? `node ${globalThis.process.versions.node}`
-        : typeof navigator !== "undefined"
-          ? navigator.userAgent
-          : "unknown";
+const platform = platformName();
 
 function filterArg() {
-  const args = globalThis.Deno?.args ?? globalThis.process?.argv?.slice(2) ?? [];
+  const args = scriptArgs();
   const i = args.indexOf("--filter");
   return i >= 0 ? args[i + 1] : undefined;
-}
-
-function exit(code) {
-  if (typeof globalThis.Deno !== "undefined") globalThis.Deno.exit(code);
-  else if (typeof globalThis.process?.exit === "function") globalThis.process.exit(code);
 }
 
 const started = Date.now();

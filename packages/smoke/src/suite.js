@@ -727,6 +727,90 @@ export function defineSuite(t, lib, digest = () => {}) {
     });
   });
 
+  t.describe("edge cases", () => {
+    t.test("decode from a subarray at an odd offset of a larger buffer", () => {
+      const bytes = toBinary(EverythingSchema, makeEverything());
+      const big = new Uint8Array(bytes.length + 10).fill(0xff);
+      big.set(bytes, 3);
+      const sub = big.subarray(3, 3 + bytes.length);
+      assert(equals(EverythingSchema, fromBinary(EverythingSchema, sub), makeEverything()), "eager");
+      assert(equals(EverythingSchema, fromBinary(EverythingSchema, sub, { lazy: true }), makeEverything()), "lazy");
+      eq(hex(toBinary(EverythingSchema, fromBinary(EverythingSchema, sub, { lazy: true }))), hex(bytes), "passthrough of a subarray");
+      const fromBuffer = new Uint8Array(sub.buffer, sub.byteOffset, sub.byteLength);
+      assert(equals(EverythingSchema, fromBinary(EverythingSchema, fromBuffer), makeEverything()), "Uint8Array over an ArrayBuffer");
+    });
+
+    t.test("large values: 1 MiB of bytes, 10000 list elements, a long string", () => {
+      const blob = new Uint8Array(1 << 20);
+      for (let i = 0; i < blob.length; i++) blob[i] = (i * 31) & 0xff;
+      const msg = create(EverythingSchema, {
+        scalars: { fBytes: blob, fString: "ab€😀".repeat(50000) },
+        rInt64: Array.from({ length: 10000 }, (_, i) => BigInt(i) * -12345678901n),
+        rInner: Array.from({ length: 2000 }, (_, i) => ({ name: `n${i}`, n: i })),
+      });
+      const bytes = toBinary(EverythingSchema, msg);
+      digest("binary large", bytes);
+      const back = fromBinary(EverythingSchema, bytes);
+      assert(equals(EverythingSchema, msg, back), "equals");
+      eq(back.scalars.fBytes.length, 1 << 20, "bytes length");
+      eq(back.rInt64[9999], 9999n * -12345678901n, "last int64");
+      const view = fromBinary(EverythingSchema, bytes, { lazy: true });
+      eq(view.rInner[1999].name, "n1999", "lazy read of the last element");
+      eq(pb.toJsonString(EverythingSchema, back).length, pb.toJsonString(EverythingSchema, msg).length, "JSON");
+    });
+
+    t.test("UTF-8: lone surrogates are written as U+FFFD; the text encoders agree", () => {
+      eq(hex(toBinary(InnerSchema, create(InnerSchema, { name: "a\ud800b" }))), "0a0561efbfbd62", "lone high surrogate");
+      eq(hex(toBinary(InnerSchema, create(InnerSchema, { name: "\udc00" }))), "0a03efbfbd", "lone low surrogate");
+      const all = [];
+      for (let c = 0; c < 0x800; c += 7) all.push(String.fromCharCode(c));
+      all.push("\u{10FFFF}", "\uFFFF", "😀");
+      const text = all.join("");
+      const encoded = toBinary(InnerSchema, create(InnerSchema, { name: text }));
+      eq(fromBinary(InnerSchema, encoded).name, text, "round-trip");
+      const te = new TextEncoder().encode(text);
+      eq(hex(encoded.subarray(encoded.length - te.length)), hex(te), "same bytes as TextEncoder");
+    });
+
+    t.test("JSON numbers: extreme doubles and floats", () => {
+      const msg = create(EverythingSchema, {
+        rDouble: [1e21, 5e-324, 1.7976931348623157e308, 0.1 + 0.2, -1e-7, 123456789012345680000],
+        scalars: { fFloat: 3.4028234663852886e38 },
+      });
+      const json = pb.toJsonString(EverythingSchema, msg);
+      digest("json doubles", json);
+      eq(
+        json,
+        '{"scalars":{"fFloat":3.4028234663852886e+38},"rDouble":[1e+21,5e-324,1.7976931348623157e+308,0.30000000000000004,-1e-7,123456789012345680000]}',
+        "JSON",
+      );
+      assert(equals(EverythingSchema, pb.fromJsonString(EverythingSchema, json), msg), "round-trip");
+      const f = fromBinary(ScalarsSchema, toBinary(ScalarsSchema, create(ScalarsSchema, { fFloat: 0.1 }))).fFloat;
+      eq(f, Math.fround(0.1), "float32 rounding");
+      throws(() => pb.fromJson(ScalarsSchema, { fFloat: 3.5e38 }), pb.JsonDecodeError, "float out of range");
+      eq(pb.fromJson(ScalarsSchema, { fInt32: 1, fUint32: "4294967295", fInt64: 1.0 }).fInt64, 1n, "integral numbers");
+      throws(() => pb.fromJson(ScalarsSchema, { fInt32: 1.5 }), pb.JsonDecodeError, "fractional int32");
+    });
+
+    t.test("JSON Timestamps: range ends, offsets, nanos", () => {
+      const read = (s) => pb.fromJson(wkt.TimestampSchema, s);
+      const min = read("0001-01-01T00:00:00Z");
+      eq([min.seconds, min.nanos], [-62135596800n, 0], "minimum");
+      const max = read("9999-12-31T23:59:59.999999999Z");
+      eq([max.seconds, max.nanos], [253402300799n, 999999999], "maximum");
+      eq(pb.toJson(wkt.TimestampSchema, max), "9999-12-31T23:59:59.999999999Z", "maximum written");
+      eq(pb.toJson(wkt.TimestampSchema, min), "0001-01-01T00:00:00Z", "minimum written");
+      const off = read("1970-01-01T01:00:00.5+01:00");
+      eq([off.seconds, off.nanos], [0n, 500000000], "offset +01:00");
+      eq(pb.toJson(wkt.TimestampSchema, read("2024-02-29T12:34:56.123456Z")), "2024-02-29T12:34:56.123456Z", "microseconds");
+      eq(pb.toJson(wkt.TimestampSchema, read("1969-12-31T23:59:59.999Z")), "1969-12-31T23:59:59.999Z", "before 1970");
+      throws(() => read("10000-01-01T00:00:00Z"), pb.JsonDecodeError, "year 10000");
+      throws(() => read("2024-02-30T00:00:00Z"), pb.JsonDecodeError, "February 30");
+      throws(() => read("2024-01-01 00:00:00Z"), pb.JsonDecodeError, "space for T");
+      eq(wkt.timestampDate(min).toISOString(), "0001-01-01T00:00:00.000Z", "timestampDate at the minimum");
+    });
+  });
+
   t.describe("platform", () => {
     t.test("TextEncoder/TextDecoder and bigint are there", () => {
       assert(typeof TextEncoder === "function" && typeof TextDecoder === "function", "TextEncoder/TextDecoder");
