@@ -13,8 +13,7 @@
 //  4. compiles each with tsc --strict (no skipLibCheck) and runs it: a Connect server and clients
 //     for the Connect, gRPC and gRPC-web protocols (src/main.ts);
 //  5. runs @connectrpc/protoc-gen-connect-query on @pbjet/protoplugin and type-checks its output,
-//     and loads @bufbuild/protovalidate on pbjet: both are reported as PENDING while they fail for
-//     want of an API that pbjet does not have yet (set CONNECT_DROPIN_STRICT=1 to fail instead).
+//     and loads @bufbuild/protovalidate on pbjet; a failure of either fails the test.
 //
 // Usage: node scripts/test.mjs [--keep] [--update-lock]
 //   --keep         leave the temporary directory and print its path
@@ -34,14 +33,12 @@ const projectDir = join(pkgDir, "project");
 const require = createRequire(join(pkgDir, "package.json"));
 const keep = process.argv.includes("--keep");
 const updateLock = process.argv.includes("--update-lock");
-const strict = process.env.CONNECT_DROPIN_STRICT === "1";
 const buf = join(dirname(require.resolve("@bufbuild/buf/package.json")), "bin", "buf");
 const pbjetPackages = ["protobuf", "protoplugin", "protoc-gen-es"];
 
 const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), "pbjet-connect-dropin-"));
 const app = join(work, "project");
-const pending = [];
 
 function log(message) {
   console.log(`connect drop-in: ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -260,19 +257,13 @@ async function runVariant(variant) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 5: generators and libraries on pbjet whose support is pending.
+// 5: generators and libraries built on protobuf-es, running on pbjet.
 
-/** Runs a pending check: a failure is reported, and fails the test only with CONNECT_DROPIN_STRICT=1. */
-async function pendingCheck(name, fn) {
+/** Runs a check of a library or generator on pbjet; a failure fails the test. */
+async function libraryCheck(name, fn) {
   const result = await fn();
-  if (result.ok) {
-    log(`${name}: ok`);
-    return;
-  }
-  const message = `${name}: PENDING: ${result.error}`;
-  if (strict) fail(message);
-  pending.push(message);
-  log(message);
+  if (!result.ok) fail(`${name}: ${result.error}`);
+  log(`${name}: ok`);
 }
 
 async function checkConnectQuery() {
@@ -318,12 +309,12 @@ try {
   await install();
   if (!updateLock) {
     for (const variant of variants) await runVariant(variant);
-    await pendingCheck("connect-query", checkConnectQuery);
-    await pendingCheck("protovalidate", checkProtovalidate);
+    await libraryCheck("connect-query", checkConnectQuery);
+    await libraryCheck("protovalidate", checkProtovalidate);
   }
 } catch (e) {
   fail(e instanceof Error ? (e.stack ?? e.message) : String(e));
 }
 if (keep) log(`kept ${work}`);
 else rmSync(work, { recursive: true, force: true });
-log(`passed${pending.length > 0 ? `; ${pending.length} pending (see above)` : ""}`);
+log("passed");

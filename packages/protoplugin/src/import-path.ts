@@ -68,9 +68,10 @@ export function makeImportPathRelative(importer: string, importPath: string): st
 
 /**
  * A glob as a regular expression: `*` matches any characters except `/`, `**` followed by
- * `/` zero or more path segments, and a trailing `**` anything.
+ * `/` zero or more path segments, and a trailing `**` anything. With `dirMatchesAll`, a glob
+ * ending in `/` matches every path in that directory and below.
  */
-function globToRegExp(glob: string): RegExp {
+export function globToRegExp(glob: string, dirMatchesAll = false): RegExp {
   let re = "";
   for (let i = 0; i < glob.length; i++) {
     const c = glob.charAt(i);
@@ -88,5 +89,6 @@ function globToRegExp(glob: string): RegExp {
       re += c.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
     }
   }
+  if (dirMatchesAll && glob.endsWith("/")) re += ".*";
   return new RegExp(`^${re}$`);
 }

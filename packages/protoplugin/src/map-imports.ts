@@ -2,6 +2,7 @@
  * The plugin option `map_imports=<pattern>:<target>`: import the generated code of matching
  * Protobuf files from a package instead of the local output.
  */
+import { globToRegExp } from "./import-path.js";
 
 /**
  * A configuration for mapping imports of generated code to a package, for example a
@@ -30,33 +31,10 @@ export type CompiledMapImports = {
 
 /** Compiles the patterns of the given MapImports. */
 export function compileMapImports(mapImports: MapImports): CompiledMapImports {
-  return mapImports.map(({ pattern, target }) => ({ pattern: compilePattern(pattern), target }));
+  return mapImports.map(({ pattern, target }) => ({ pattern: globToRegExp(pattern, true), target }));
 }
 
 /** The target for a Protobuf file path, or undefined if no pattern matches. */
 export function mapImportTarget(protoFileName: string, mapImports: CompiledMapImports): string | undefined {
   return mapImports.find((m) => m.pattern.test(protoFileName))?.target;
-}
-
-function compilePattern(pattern: string): RegExp {
-  let re = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern.charAt(i);
-    if (c === "*" && pattern.charAt(i + 1) === "*") {
-      i++;
-      if (pattern.charAt(i + 1) === "/") {
-        re += "(?:[^/]+/)*";
-        i++;
-      } else {
-        re += ".*";
-      }
-    } else if (c === "*") {
-      re += "[^/]*";
-    } else {
-      re += c.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
-    }
-  }
-  // A trailing slash: every file in the directory and below.
-  if (pattern.endsWith("/")) re += ".*";
-  return new RegExp(`^${re}$`);
 }

@@ -261,11 +261,11 @@ describe("generated code matches @bufbuild/protoc-gen-es", () => {
       .filter((n) => !n.startsWith("google/protobuf/") || n.startsWith("google/protobuf/test_messages"));
     expect(files.sort()).toEqual([
       "conformance/conformance.proto",
-      "conformance/test_protos/test_messages_edition2023.proto",
-      "editions/golden/test_messages_proto2_editions.proto",
-      "editions/golden/test_messages_proto3_editions.proto",
+      "google/protobuf/test_messages_edition2023.proto",
       "google/protobuf/test_messages_proto2.proto",
+      "google/protobuf/test_messages_proto2_editions.proto",
       "google/protobuf/test_messages_proto3.proto",
+      "google/protobuf/test_messages_proto3_editions.proto",
     ]);
     expectParity("conformance", files, "target=ts+js+dts,json_types=true");
     expectParity("conformance", files, "target=ts+js+dts,erasable_syntax=true,valid_types=legacy_required+protovalidate_required");

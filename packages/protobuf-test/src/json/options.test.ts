@@ -70,14 +70,14 @@ test("errors are the same on both paths", () => {
   const big = pb.create(Repeated, { int32Field: Array.from({ length: 100 }, () => 1) }) as any;
   big.int32Field[70] = 1.5;
   expect(() => pb.toJsonString(Repeated, big)).toThrow(
-    "cannot encode field pbjet.test.proto3.RepeatedScalarValues.int32_field[70] to JSON: 1.5 is not an int32",
+    "cannot encode field pbjet.test.proto3.RepeatedScalarValues.int32_field[70] to JSON: expected number (int32), got 1.5",
   );
   expect(() => pb.toJson(Repeated, big)).toThrow(
-    "cannot encode field pbjet.test.proto3.RepeatedScalarValues.int32_field[70] to JSON: 1.5 is not an int32",
+    "cannot encode field pbjet.test.proto3.RepeatedScalarValues.int32_field[70] to JSON: expected number (int32), got 1.5",
   );
   const small = pb.create(Repeated, { int32Field: [1, 2] }) as any;
   small.int32Field[1] = "x";
-  expect(() => pb.toJsonString(Repeated, small)).toThrow('int32_field[1] to JSON: "x" is not an int32');
+  expect(() => pb.toJsonString(Repeated, small)).toThrow('int32_field[1] to JSON: expected number (int32), got "x"');
 });
 
 test("defaults of the options", () => {

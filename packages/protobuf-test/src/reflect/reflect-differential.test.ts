@@ -15,6 +15,7 @@ import * as oracle from "@bufbuild/protobuf";
 import * as pr from "@pbjet/protobuf/reflect";
 import * as or from "@bufbuild/protobuf/reflect";
 import { isInitializable, messageInit, messageTypes } from "../differential/arbitrary";
+import { outcome } from "./util";
 import { fcParams, hex, oracleCreate, oracleMessage, oracleSafe, registry, type SetName } from "../differential/util";
 
 const sets: SetName[] = ["test", "conformance"];
@@ -64,15 +65,6 @@ function sameOutcome(ours: () => unknown, theirs: () => unknown): void {
   const a = outcome(ours);
   const b = outcome(theirs);
   expect(a).toEqual(b);
-}
-
-function outcome(fn: () => unknown): { ok: true } | { error: string; message: string } {
-  try {
-    fn();
-    return { ok: true };
-  } catch (e) {
-    return { error: (e as Error).name, message: (e as Error).message };
-  }
 }
 
 describe.each(sets)("reflect differential: %s descriptor set", (set) => {

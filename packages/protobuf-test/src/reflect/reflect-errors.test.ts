@@ -10,6 +10,7 @@ import * as oracle from "@bufbuild/protobuf";
 import * as pr from "@pbjet/protobuf/reflect";
 import * as or from "@bufbuild/protobuf/reflect";
 import { messageTypes } from "../differential/arbitrary";
+import { outcome } from "./util";
 import { oracleMessage, registry } from "../differential/util";
 import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
 import { descriptorSetBytes } from "../helpers";
@@ -53,15 +54,6 @@ function valueBank(): unknown[] {
     new Date(0),
     new Map(),
   ];
-}
-
-function outcome(fn: () => unknown): { ok: true } | { error: string; message: string } {
-  try {
-    fn();
-    return { ok: true };
-  } catch (e) {
-    return { error: (e as Error).name, message: (e as Error).message };
-  }
 }
 
 const types = messageTypes(registry("test"));

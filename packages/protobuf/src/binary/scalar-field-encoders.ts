@@ -60,7 +60,8 @@ export function implicitScalarEncoder(scalar: ScalarType, name: string, tag: num
     case ScalarType.BYTES:
       return (msg, w) => {
         const v = msg[name];
-        if (v.length !== 0) w.rawTag(tag).bytes(v);
+        // Only an empty Uint8Array is the zero value: anything else goes to bytes(), which checks it.
+        if (v.length !== 0 || !(v instanceof Uint8Array)) w.rawTag(tag).bytes(v);
       };
     // 64-bit values may be bigint, number or string: 0n == 0 and "0" == 0.
     case ScalarType.INT64:

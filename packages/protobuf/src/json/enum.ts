@@ -7,6 +7,7 @@ import type { EnumJsonType } from "../types.js";
 import type { DescEnum } from "../descriptors/types.js";
 import { enumRecord } from "../model/extension-record.js";
 import { JsonDecodeError, JsonEncodeError, JsonProblem, formatJson } from "./errors.js";
+import { describeValue } from "../model/describe-value.js";
 
 /** Returned by enum readers for an unknown value that is to be ignored. */
 export const IGNORED: unique symbol = Symbol("pbjet.json.ignoredEnumValue");
@@ -69,9 +70,25 @@ export function enumReader(desc: DescEnum): EnumFromJson {
 export function enumWriter(desc: DescEnum, asInteger: boolean): (value: number) => string | number | null {
   const plan = enumPlan(desc);
   if (plan.isNullValue) return () => null;
-  if (asInteger) return (v) => v;
+  if (asInteger) return (v) => (typeof v === "number" && (v | 0) === v ? v : enumNumber(desc, v));
   const names = plan.names;
-  return (v) => names.get(v) ?? v;
+  return (v) => names.get(v) ?? enumNumber(desc, v);
+}
+
+/** An enum value without a name: written as its number if it is an int32; anything else throws. */
+function enumNumber(desc: DescEnum, v: unknown): number {
+  if (typeof v === "number" && (v | 0) === v) return v;
+  throw enumWriteProblem(desc, v);
+}
+
+/**
+ * The problem of a value that an enum field cannot hold, worded as protobuf-es words it:
+ * `expected number, got "abc"` (or `expected enum E, got 1.5` for a number that is not an int32).
+ * @internal
+ */
+export function enumWriteProblem(desc: DescEnum, v: unknown): JsonProblem {
+  if (typeof v !== "number") return new JsonProblem(`expected number, got ${describeValue(v)}`);
+  return new JsonProblem(`expected enum ${desc.typeName}, got ${describeValue(v)}`);
 }
 
 /**

@@ -6,19 +6,61 @@
 import { ScalarType } from "../descriptors/scalar.js";
 import { base64Encode } from "../wire/base64.js";
 import type { JsonValue } from "../types.js";
-import { notA, scalarTypeName } from "./scalar-read.js";
+import { exactIntegerString } from "./scalar-read.js";
+import { JsonProblem } from "./errors.js";
+import { describeScalarType, describeValue } from "../model/describe-value.js";
+
+const DECIMAL = /^-?[0-9]+$/;
+
+/**
+ * The problem of a value that a scalar field of the type cannot hold, worded as protobuf-es
+ * words it: `expected number (int32), got "abc"`, or `expected number (uint32): -1 out of range`
+ * for a number of the right kind outside the type's range.
+ * @internal
+ */
+export function scalarWriteProblem(type: ScalarType, v: unknown): JsonProblem {
+  const expected = describeScalarType(type);
+  switch (type) {
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      if (typeof v === "number" && Number.isInteger(v)) return new JsonProblem(`expected ${expected}: ${v} out of range`);
+      break;
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+    case ScalarType.SINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      if (typeof v === "number" || typeof v === "string") return new JsonProblem(`expected ${expected}: ${v} out of range`);
+      break;
+  }
+  return new JsonProblem(`expected ${expected}, got ${describeValue(v)}`);
+}
+
+/**
+ * The JSON string of a 64-bit integer: a bigint, an integral number below 2^64 in magnitude, or
+ * a decimal string (jstype = JS_STRING, or no BigInt). Anything else throws.
+ * @internal
+ */
+export function int64ToJson(type: ScalarType, v: unknown): string {
+  if (typeof v === "bigint") return String(v);
+  if (typeof v === "string" && DECIMAL.test(v)) return v;
+  if (typeof v === "number" && Number.isInteger(v) && Math.abs(v) < 2 ** 64) return exactIntegerString(v);
+  throw scalarWriteProblem(type, v);
+}
 
 /** Converts the runtime value of a scalar type to its JSON value. */
 export type ScalarToJson = (value: any) => JsonValue;
 
 /** A writer of the scalar type. */
 export function scalarToJson(type: ScalarType): ScalarToJson {
-  const name = scalarTypeName(type);
   switch (type) {
     case ScalarType.DOUBLE:
     case ScalarType.FLOAT:
       return (v) => {
-        if (typeof v !== "number") throw notA(v, name);
+        if (typeof v !== "number") throw scalarWriteProblem(type, v);
         if (Number.isFinite(v)) return v;
         return v !== v ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
       };
@@ -26,37 +68,33 @@ export function scalarToJson(type: ScalarType): ScalarToJson {
     case ScalarType.SINT32:
     case ScalarType.SFIXED32:
       return (v) => {
-        if ((v | 0) !== v) throw notA(v, name);
+        if (typeof v !== "number" || (v | 0) !== v) throw scalarWriteProblem(type, v);
         return v;
       };
     case ScalarType.UINT32:
     case ScalarType.FIXED32:
       return (v) => {
-        if (v >>> 0 !== v) throw notA(v, name);
+        if (typeof v !== "number" || v >>> 0 !== v) throw scalarWriteProblem(type, v);
         return v;
       };
     case ScalarType.BOOL:
       return (v) => {
-        if (typeof v !== "boolean") throw notA(v, name);
+        if (typeof v !== "boolean") throw scalarWriteProblem(type, v);
         return v;
       };
     case ScalarType.STRING:
       return (v) => {
-        if (typeof v !== "string") throw notA(v, name);
+        if (typeof v !== "string") throw scalarWriteProblem(type, v);
         return v;
       };
     case ScalarType.BYTES:
       return (v) => {
-        if (!(v instanceof Uint8Array)) throw notA(v, name);
+        if (!(v instanceof Uint8Array)) throw scalarWriteProblem(type, v);
         return base64Encode(v);
       };
     default:
       // 64-bit integers: bigint, or a decimal string without BigInt or with jstype = JS_STRING.
-      return (v) => {
-        const t = typeof v;
-        if (t !== "bigint" && t !== "string" && t !== "number") throw notA(v, name);
-        return String(v);
-      };
+      return (v) => int64ToJson(type, v);
   }
 }
 
@@ -68,7 +106,8 @@ export function scalarZeroCheck(type: ScalarType): (v: any) => boolean {
     case ScalarType.STRING:
       return (v) => v === "";
     case ScalarType.BYTES:
-      return (v) => v === undefined || v.length === 0;
+      // Only an empty Uint8Array is the zero value: "" in a bytes field is an error, as in protobuf-es.
+      return (v) => v === undefined || (v instanceof Uint8Array && v.length === 0);
     case ScalarType.INT64:
     case ScalarType.UINT64:
     case ScalarType.SINT64:

@@ -13,9 +13,8 @@ import { eagerForm } from "../model/view-protocol.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
-import { notA, scalarTypeName } from "./scalar-read.js";
-import { scalarZeroCheck } from "./scalar-write.js";
-import { enumWriter } from "./enum.js";
+import { int64ToJson, scalarWriteProblem, scalarZeroCheck } from "./scalar-write.js";
+import { enumWriteProblem, enumWriter } from "./enum.js";
 import { wktWriter } from "./wkt-write.js";
 import { boxedWriter } from "./boxed.js";
 import {
@@ -121,23 +120,22 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** The JSON text of a scalar value. */
 function scalarToJsonText(type: ScalarType): TextWrite {
-  const name = scalarTypeName(type);
   switch (type) {
     case ScalarType.STRING:
       return (v) => {
-        if (typeof v !== "string") throw notA(v, name);
+        if (typeof v !== "string") throw scalarWriteProblem(type, v);
         return quote(v);
       };
     case ScalarType.BOOL:
       return (v) => {
         if (v === true) return "true";
         if (v === false) return "false";
-        throw notA(v, name);
+        throw scalarWriteProblem(type, v);
       };
     case ScalarType.DOUBLE:
     case ScalarType.FLOAT:
       return (v) => {
-        if (typeof v !== "number") throw notA(v, name);
+        if (typeof v !== "number") throw scalarWriteProblem(type, v);
         if (Number.isFinite(v)) return String(v);
         return v !== v ? '"NaN"' : v > 0 ? '"Infinity"' : '"-Infinity"';
       };
@@ -145,26 +143,22 @@ function scalarToJsonText(type: ScalarType): TextWrite {
     case ScalarType.SINT32:
     case ScalarType.SFIXED32:
       return (v) => {
-        if ((v | 0) !== v) throw notA(v, name);
+        if (typeof v !== "number" || (v | 0) !== v) throw scalarWriteProblem(type, v);
         return String(v);
       };
     case ScalarType.UINT32:
     case ScalarType.FIXED32:
       return (v) => {
-        if (v >>> 0 !== v) throw notA(v, name);
+        if (typeof v !== "number" || v >>> 0 !== v) throw scalarWriteProblem(type, v);
         return String(v);
       };
     case ScalarType.BYTES:
       return (v) => {
-        if (!(v instanceof Uint8Array)) throw notA(v, name);
+        if (!(v instanceof Uint8Array)) throw scalarWriteProblem(type, v);
         return '"' + base64Encode(v) + '"';
       };
     default:
-      return (v) => {
-        const t = typeof v;
-        if (t !== "bigint" && t !== "string" && t !== "number") throw notA(v, name);
-        return '"' + String(v) + '"';
-      };
+      return (v) => '"' + int64ToJson(type, v) + '"';
   }
 }
 
@@ -178,7 +172,7 @@ function enumToJsonText(desc: DescEnum, bits: number): TextWrite {
   return (v) => {
     const q = quoted.get(v);
     if (q !== undefined) return q;
-    if ((v | 0) !== v) throw notA(v, "enum value");
+    if (typeof v !== "number" || (v | 0) !== v) throw enumWriteProblem(desc, v);
     return JSON.stringify(write(v));
   };
 }
@@ -304,20 +298,19 @@ function fieldTextWriter(field: DescField, bits: number): FieldTextWrite {
  * and the conversion inlined (one closure per type, so that each call site stays simple).
  */
 function implicitScalarTextWriter(type: ScalarType, name: string, k: string, kc: string): FieldTextWrite | undefined {
-  const typeName = scalarTypeName(type);
   switch (type) {
     case ScalarType.STRING:
       return (msg, s) => {
         const v = msg[name];
         if (v === "") return s;
-        if (typeof v !== "string") throw notA(v, typeName);
+        if (typeof v !== "string") throw scalarWriteProblem(type, v);
         return s + (s === "" ? k : kc) + quote(v);
       };
     case ScalarType.BOOL:
       return (msg, s) => {
         const v = msg[name];
         if (v === false) return s;
-        if (v !== true) throw notA(v, typeName);
+        if (v !== true) throw scalarWriteProblem(type, v);
         return s + (s === "" ? k : kc) + "true";
       };
     case ScalarType.INT32:
@@ -326,7 +319,7 @@ function implicitScalarTextWriter(type: ScalarType, name: string, k: string, kc:
       return (msg, s) => {
         const v = msg[name];
         if (v === 0) return s;
-        if ((v | 0) !== v) throw notA(v, typeName);
+        if (typeof v !== "number" || (v | 0) !== v) throw scalarWriteProblem(type, v);
         return s + (s === "" ? k : kc) + v;
       };
     case ScalarType.UINT32:
@@ -334,7 +327,7 @@ function implicitScalarTextWriter(type: ScalarType, name: string, k: string, kc:
       return (msg, s) => {
         const v = msg[name];
         if (v === 0) return s;
-        if (v >>> 0 !== v) throw notA(v, typeName);
+        if (typeof v !== "number" || v >>> 0 !== v) throw scalarWriteProblem(type, v);
         return s + (s === "" ? k : kc) + v;
       };
     case ScalarType.DOUBLE:
@@ -342,7 +335,7 @@ function implicitScalarTextWriter(type: ScalarType, name: string, k: string, kc:
       return (msg, s) => {
         const v = msg[name];
         if (v === 0) return s;
-        if (typeof v !== "number") throw notA(v, typeName);
+        if (typeof v !== "number") throw scalarWriteProblem(type, v);
         if (v - v === 0) return s + (s === "" ? k : kc) + v;
         return s + (s === "" ? k : kc) + (v !== v ? '"NaN"' : v > 0 ? '"Infinity"' : '"-Infinity"');
       };
@@ -353,9 +346,7 @@ function implicitScalarTextWriter(type: ScalarType, name: string, k: string, kc:
       return (msg, s) => {
         const v = msg[name];
         if (v == 0) return s;
-        const t = typeof v;
-        if (t !== "bigint" && t !== "string" && t !== "number") throw notA(v, typeName);
-        return s + (s === "" ? k : kc) + '"' + v + '"';
+        return s + (s === "" ? k : kc) + '"' + (typeof v === "bigint" ? v : int64ToJson(type, v)) + '"';
       };
   }
 }

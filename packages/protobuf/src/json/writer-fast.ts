@@ -6,28 +6,26 @@
 import { ScalarType } from "../descriptors/scalar.js";
 import { withSegment, indexSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "../types.js";
-import { notA, scalarTypeName } from "./scalar-read.js";
-import { scalarToJson } from "./scalar-write.js";
+import { int64ToJson, scalarToJson, scalarWriteProblem } from "./scalar-write.js";
 
 /** Writes one field into the JSON object. */
 type ScalarFieldWrite = (msg: any, out: JsonObject) => void;
 
 /** The writer of an implicit-presence scalar field that skips zero values, or undefined. */
 export function implicitScalarWriter(type: ScalarType, name: string, key: string): ScalarFieldWrite | undefined {
-  const typeName = scalarTypeName(type);
   switch (type) {
     case ScalarType.STRING:
       return (msg, out) => {
         const v = msg[name];
         if (v === "") return;
-        if (typeof v !== "string") throw notA(v, typeName);
+        if (typeof v !== "string") throw scalarWriteProblem(type, v);
         out[key] = v;
       };
     case ScalarType.BOOL:
       return (msg, out) => {
         const v = msg[name];
         if (v === false) return;
-        if (v !== true) throw notA(v, typeName);
+        if (v !== true) throw scalarWriteProblem(type, v);
         out[key] = true;
       };
     case ScalarType.INT32:
@@ -36,7 +34,7 @@ export function implicitScalarWriter(type: ScalarType, name: string, key: string
       return (msg, out) => {
         const v = msg[name];
         if (v === 0) return;
-        if ((v | 0) !== v) throw notA(v, typeName);
+        if (typeof v !== "number" || (v | 0) !== v) throw scalarWriteProblem(type, v);
         out[key] = v;
       };
     case ScalarType.UINT32:
@@ -44,7 +42,7 @@ export function implicitScalarWriter(type: ScalarType, name: string, key: string
       return (msg, out) => {
         const v = msg[name];
         if (v === 0) return;
-        if (v >>> 0 !== v) throw notA(v, typeName);
+        if (typeof v !== "number" || v >>> 0 !== v) throw scalarWriteProblem(type, v);
         out[key] = v;
       };
     case ScalarType.DOUBLE:
@@ -52,7 +50,7 @@ export function implicitScalarWriter(type: ScalarType, name: string, key: string
       return (msg, out) => {
         const v = msg[name];
         if (v === 0) return;
-        if (typeof v !== "number") throw notA(v, typeName);
+        if (typeof v !== "number") throw scalarWriteProblem(type, v);
         out[key] = v - v === 0 ? v : v !== v ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
       };
     case ScalarType.BYTES:
@@ -62,30 +60,27 @@ export function implicitScalarWriter(type: ScalarType, name: string, key: string
       return (msg, out) => {
         const v = msg[name];
         if (v == 0) return;
-        const t = typeof v;
-        if (t !== "bigint" && t !== "string" && t !== "number") throw notA(v, typeName);
-        out[key] = String(v);
+        out[key] = typeof v === "bigint" ? String(v) : int64ToJson(type, v);
       };
   }
 }
 
 /** The writer of a list of scalars as a JSON array. */
 export function scalarListWriter(type: ScalarType): (list: any[]) => JsonValue[] {
-  const typeName = scalarTypeName(type);
   let check: (list: any[]) => number;
   switch (type) {
     case ScalarType.INT32:
     case ScalarType.SINT32:
     case ScalarType.SFIXED32:
       check = (list) => {
-        for (let i = 0; i < list.length; i++) if ((list[i] | 0) !== list[i]) return i;
+        for (let i = 0; i < list.length; i++) if (typeof list[i] !== "number" || (list[i] | 0) !== list[i]) return i;
         return -1;
       };
       break;
     case ScalarType.UINT32:
     case ScalarType.FIXED32:
       check = (list) => {
-        for (let i = 0; i < list.length; i++) if (list[i] >>> 0 !== list[i]) return i;
+        for (let i = 0; i < list.length; i++) if (typeof list[i] !== "number" || list[i] >>> 0 !== list[i]) return i;
         return -1;
       };
       break;
@@ -120,7 +115,7 @@ export function scalarListWriter(type: ScalarType): (list: any[]) => JsonValue[]
   // Values that are their own JSON: check them, then copy the list.
   return (list) => {
     const bad = check(list);
-    if (bad >= 0) throw withSegment(notA(list[bad], typeName), indexSegment(bad));
+    if (bad >= 0) throw withSegment(scalarWriteProblem(type, list[bad]), indexSegment(bad));
     return list.slice();
   };
 }

@@ -7,7 +7,7 @@ import type { DescEnum } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { protoInt64 } from "../wire/int64.js";
 import { isWellFormed } from "../wire/well-formed.js";
-import { describeScalarType, describeValue } from "./describe.js";
+import { describeScalarType, describeValue } from "../model/describe-value.js";
 
 /** A value that does not fit: `message` says why, without the field. */
 export class ValueProblem {

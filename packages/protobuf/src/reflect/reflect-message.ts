@@ -22,10 +22,10 @@ import { typeRecord } from "../model/type-record.js";
 import { viewProtocolOf, type ViewProtocol } from "../model/view-protocol.js";
 import { FieldError } from "./error.js";
 import { ValueProblem, checkEnum, checkScalar, is64Bit } from "./check.js";
-import { describeListType, describeMapType, describeValue } from "./describe.js";
+import { describeListType, describeMapType, describeValue } from "../model/describe-value.js";
 import { reflectFacts } from "./reflect-facts.js";
 import type { ReflectList, ReflectMap, ReflectMessage, ReflectMessageGet } from "./reflect-types.js";
-import { unsafeLocal } from "./unsafe.js";
+import { unsafeLocal } from "../model/unsafe-local.js";
 
 type Obj = Record<string, unknown>;
 type ListField = DescField & { fieldKind: "list" };

@@ -4,7 +4,7 @@
 import type { DescField, DescMessage, DescOneof } from "../descriptors/types.js";
 import type { Message, UnknownField } from "../types.js";
 import type { ScalarValue } from "./scalar.js";
-import type { unsafeLocal } from "./unsafe.js";
+import type { unsafeLocal } from "../model/unsafe-local.js";
 
 /**
  * Dynamic access to a message: read, set and clear fields by descriptor. Values are given and

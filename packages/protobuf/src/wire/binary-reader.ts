@@ -63,23 +63,30 @@ export class BinaryReader {
 
   /** Read a field tag, returning field number and wire type. */
   tag(): [number, WireType] {
-    const tag = this.rawTag();
+    // As protobuf-es: a tag takes at most 5 bytes and fits in 32 bits.
+    const tag = this.readTag(true);
     return [tag >>> 3, tag & 7];
   }
 
   /**
    * Read a field tag as the raw uint32 `(fieldNo << 3) | wireType`; the codec
    * splits it with `>>> 3` and `& 7`. Field number 0 and wire types 6 and 7
-   * throw BinaryDecodeError. @internal
+   * throw BinaryDecodeError. Like the codecs' inline tag reads (one rule for
+   * eager and lazy decoding), it takes longer varints and drops the bits above
+   * 32. @internal
    */
   rawTag(): number {
+    return this.readTag(false);
+  }
+
+  private readTag(strict: boolean): number {
     const pos = this.pos;
     let tag: number;
     if (pos < this.len && this.buf[pos] < 0x80) {
       tag = this.buf[pos];
       this.pos = pos + 1;
     } else {
-      tag = this.tagVarint();
+      tag = strict ? this.tagVarint() : this.uint32();
     }
     if (tag < 8 || (tag & 7) > 5) throw BinaryDecodeError.illegalTag(tag >>> 3, tag & 7, pos);
     return tag;

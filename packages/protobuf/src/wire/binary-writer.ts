@@ -291,6 +291,9 @@ export class BinaryWriter {
 
   /** Write a length-prefixed byte array. */
   bytes(value: Uint8Array): this {
+    if (!(value instanceof Uint8Array)) {
+      throw new BinaryEncodeError(`invalid bytes: expected Uint8Array, got ${value === null ? "null" : typeof value}`);
+    }
     const len = value.length;
     this.rawTag(len);
     if (this.pos + len > this.buf.length) this.grow(len);

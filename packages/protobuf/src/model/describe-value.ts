@@ -4,7 +4,7 @@
  */
 import type { DescField } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
-import { unsafeLocal } from "./unsafe.js";
+import { unsafeLocal } from "./unsafe-local.js";
 
 /** Strings longer than this are described as `string`, not quoted. */
 const MAX_QUOTED_LENGTH = 30;
