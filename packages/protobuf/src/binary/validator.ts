@@ -356,15 +356,20 @@ function mapEntryCheck(field: DescField & { fieldKind: "map" }): NonNullable<Fie
     const end = r.readEnd();
     const outer = r.len;
     r.len = end;
+    let hasValue = false;
     while (r.pos < end) {
       const tag = r.uint32();
       const no = tag >>> 3;
       const fwt = tag & 7;
       if (no === 1 && fwt === keyWireType) key(r);
-      else if (no === 2 && fwt === value.wireType) checkMapValue(value, r, fwt, depth, maxDepth);
-      else r.skipValue(fwt, no);
+      else if (no === 2 && fwt === value.wireType) {
+        checkMapValue(value, r, fwt, depth, maxDepth);
+        hasValue = true;
+      } else r.skipValue(fwt, no);
     }
     r.len = outer;
+    // An entry without a value holds an empty message, which lacks the type's own required fields.
+    if (!hasValue && value.message !== undefined && (value.sub ??= validatorPlan(value.message)).required !== undefined) missingRequired = true;
     return true;
   };
 }
