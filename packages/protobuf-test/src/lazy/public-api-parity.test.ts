@@ -717,11 +717,13 @@ function writeCalls(c: Ctx, s: Side): WriteCall[] {
   calls.push({
     name: "merge (a source of the same kind: a view on the view sides)",
     group: undefined,
-    // A view of the other message's canonical encoding: what the target takes from it by
-    // reference is written as the view's bytes, which must not depend on the input's order.
+    // The other message's canonical encoding (clone() writes [lazy] sub-messages canonically),
+    // decoded as a view on the view sides and eagerly on the eager side: what the target takes
+    // by reference is written as it came, so both sides must take it from the same bytes.
     prepare: () => {
       const other = s.otherSame();
-      return pb.isLazyMessage(other) ? pb.fromBinary(desc, pb.toBinary(desc, pb.clone(desc, other)), { lazy: true }) : other;
+      const canonical = pb.toBinary(desc, pb.clone(desc, other));
+      return pb.isLazyMessage(other) ? pb.fromBinary(desc, canonical, { lazy: true }) : pb.fromBinary(desc, canonical);
     },
     apply: (m, source) => pb.merge(desc, m, source as Msg),
   });
