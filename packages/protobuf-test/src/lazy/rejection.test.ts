@@ -85,15 +85,21 @@ function checkRejection(
 }
 
 /**
- * A validated view writes its input — unless a required field is missing somewhere in it:
- * then it fails as the eager message does.
+ * A validated view writes its input, or exactly what the eager message writes — unless a
+ * required field is missing somewhere in it: then it fails as the eager message does.
  */
 function expectWritesInput(desc: pb.DescMessage, view: pb.Message, eager: pb.Message, bytes: Uint8Array): void {
   const eagerError = errorOf(() => pb.toBinary(desc, eager));
   if (eagerError instanceof pb.BinaryEncodeError && /required field/.test(eagerError.message)) {
     expect(describeError(errorOf(() => pb.toBinary(desc, view)))).toBe(describeError(eagerError));
   } else {
-    expect(hex(pb.toBinary(desc, view))).toBe(hex(bytes));
+    const written = hex(pb.toBinary(desc, view));
+    if (written !== hex(bytes)) {
+      // Where validation cannot prove the tree complete (e.g. a map entry without a value whose
+      // type has required fields: a later entry for the key may replace it), the view
+      // re-encodes — and must then write exactly what the eager message writes.
+      expect(written).toBe(hex(pb.toBinary(desc, eager)));
+    }
   }
 }
 
