@@ -30,7 +30,7 @@ export const LAYERS = [
   { name: "public functions", match: ["*.ts"] },
   { name: "codegen, boot", match: ["codegenv2/", "codegenv1/", "boot/"] },
   { name: "wkt", match: ["wkt/"] },
-  { name: "subpath barrels", match: ["index.ts", "wire/index.ts", "reflect/index.ts", "wkt/index.ts", "txtpb/"] },
+  { name: "subpath barrels", match: ["index.ts", "wire/index.ts", "reflect/index.ts", "lazy/index.ts", "wkt/index.ts", "txtpb/"] },
 ];
 
 // Type-only imports of these files are allowed from any layer (the descriptor.proto types).

@@ -1,19 +1,30 @@
-// Bundle size of a small program that uses one message (create + toBinary + fromBinary), with
-// @pbjet/protobuf and code from our protoc-gen-es, next to @bufbuild/protobuf and code from
-// @bufbuild/protoc-gen-es: bundled with esbuild (--bundle --minify --format=esm), raw and gzipped.
+// Bundle size of small programs that use one message, with @pbjet/protobuf and code from our
+// protoc-gen-es, next to @bufbuild/protobuf and code from @bufbuild/protoc-gen-es: bundled with
+// esbuild (--bundle --minify --format=esm --platform=browser), raw and gzipped (level 9).
+// Programs: "binary" (create + toBinary + fromBinary) and "binary+json" (the same, plus
+// toJson + fromJson). Each bundle is run to check that it works.
 //
-// Usage: node scripts/bundle-size.mjs [--json] [--analyze]   (--analyze lists the largest inputs)
+// Usage: node scripts/bundle-size.mjs [--json] [--analyze] [--check] [--markdown FILE]
+//   --analyze        list the largest inputs of each bundle
+//   --check          exit 1 if a pbjet bundle is larger than protobuf-es's (raw or gzipped), beyond
+//                    the allowances of bundle-budget.json (the open part of issue 14's target)
+//   --markdown FILE  replace the table between the bundle-size markers in FILE (BENCHMARKS.md)
 // Needs the workspace packages built, and esbuild (installed with tsx in the workspace).
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { arch, cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const pkgDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(join(pkgDir, "package.json"));
-const asJson = process.argv.includes("--json");
+const args = process.argv.slice(2);
+const asJson = args.includes("--json");
+const analyze = args.includes("--analyze");
+const check = args.includes("--check");
+const markdownFile = args.includes("--markdown") ? args[args.indexOf("--markdown") + 1] : undefined;
 
 let esbuild;
 try {
@@ -37,14 +48,36 @@ message User {
 }
 `;
 
-const program = `import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+const programs = [
+  {
+    name: "binary",
+    label: "create + toBinary + fromBinary",
+    source: `import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { UserSchema } from "./gen/size/v1/user_pb.js";
 
 const user = create(UserSchema, { firstName: "Homer", lastName: "Simpson", active: true, locations: ["Springfield"], projects: { plant: "7G" } });
 const bytes = toBinary(UserSchema, user);
 const back = fromBinary(UserSchema, bytes);
 console.log(bytes.length, back.firstName, back.projects.plant);
-`;
+`,
+    expect: /^44 Homer 7G$/,
+  },
+  {
+    name: "binary+json",
+    label: "create + toBinary + fromBinary + toJson + fromJson",
+    source: `import { create, fromBinary, fromJson, toBinary, toJson } from "@bufbuild/protobuf";
+import { UserSchema } from "./gen/size/v1/user_pb.js";
+
+const user = create(UserSchema, { firstName: "Homer", lastName: "Simpson", active: true, locations: ["Springfield"], projects: { plant: "7G" } });
+const bytes = toBinary(UserSchema, user);
+const back = fromBinary(UserSchema, bytes);
+const json = toJson(UserSchema, back);
+const again = fromJson(UserSchema, json);
+console.log(bytes.length, again.firstName, again.projects.plant, JSON.stringify(json).length);
+`,
+    expect: /^44 Homer 7G 110$/,
+  },
+];
 
 const stacks = [
   {
@@ -76,43 +109,103 @@ try {
       plugins: [{ local: ["node", stack.plugin], out: join(dir, "gen"), opt: ["target=ts", "import_extension=js"] }],
     });
     execFileSync(buf, ["generate", join(dir, "proto"), "--template", template], { stdio: "inherit" });
-    writeFileSync(join(dir, "main.ts"), stack.rename(program));
-    const outfile = join(dir, "bundle.mjs");
-    const built = await esbuild.build({
-      entryPoints: [join(dir, "main.ts")],
-      bundle: true,
-      minify: true,
-      format: "esm",
-      platform: "browser",
-      outfile,
-      logLevel: "error",
-      metafile: process.argv.includes("--analyze"),
-    });
-    const bundle = readFileSync(outfile);
-    if (built.metafile) {
-      const inputs = Object.entries(built.metafile.outputs[Object.keys(built.metafile.outputs)[0]].inputs)
-        .map(([path, { bytesInOutput }]) => [bytesInOutput, path.replace(/^.*node_modules\//, "").replace(/^\.\.\/\.\.\//, "")])
-        .sort((a, b) => b[0] - a[0]);
-      console.log(`${stack.name}: the largest inputs (minified bytes in the bundle):`);
-      for (const [bytes, path] of inputs.slice(0, 25)) console.log(`  ${String(bytes).padStart(7)}  ${path}`);
+    for (const program of programs) {
+      const main = join(dir, `${program.name.replace(/\W/g, "-")}.ts`);
+      writeFileSync(main, stack.rename(program.source));
+      const outfile = join(dir, `${program.name.replace(/\W/g, "-")}.bundle.mjs`);
+      const built = await esbuild.build({
+        entryPoints: [main],
+        bundle: true,
+        minify: true,
+        format: "esm",
+        platform: "browser",
+        outfile,
+        logLevel: "error",
+        metafile: analyze,
+      });
+      const bundle = readFileSync(outfile);
+      if (built.metafile) {
+        const inputs = Object.entries(built.metafile.outputs[Object.keys(built.metafile.outputs)[0]].inputs)
+          .map(([path, { bytesInOutput }]) => [bytesInOutput, path.replace(/^.*node_modules\//, "").replace(/^(\.\.\/)+/, "")])
+          .sort((a, b) => b[0] - a[0]);
+        console.log(`${stack.name}, ${program.name}: the largest inputs (minified bytes in the bundle):`);
+        for (const [bytes, path] of inputs.slice(0, 25)) console.log(`  ${String(bytes).padStart(7)}  ${path}`);
+      }
+      // The bundle must work: run it.
+      const run = spawnSync(process.execPath, [outfile], { encoding: "utf8" });
+      if (run.status !== 0 || !program.expect.test(run.stdout.trim())) {
+        throw new Error(`${stack.name}, ${program.name}: the bundle did not run as expected:\n${run.stdout}${run.stderr}`);
+      }
+      results.push({
+        program: program.name,
+        stack: stack.name,
+        runtime: stack.label,
+        minified: bundle.length,
+        gzipped: gzipSync(bundle, { level: 9 }).length,
+      });
     }
-    // The bundle must work: run it.
-    const run = spawnSync(process.execPath, [outfile], { encoding: "utf8" });
-    if (run.status !== 0 || !/^44 Homer 7G$/.test(run.stdout.trim())) {
-      throw new Error(`${stack.name}: the bundle did not run as expected:\n${run.stdout}${run.stderr}`);
-    }
-    results.push({ stack: stack.name, runtime: stack.label, minified: bundle.length, gzipped: gzipSync(bundle, { level: 9 }).length });
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const table = [
+  `Bundle size, esbuild ${esbuild.version} \`--bundle --minify --format=esm --platform=browser\`, gzip level 9`,
+  `(\`npm run bundle-size -w packages/dropin-example\`; Node.js ${process.version}, ${arch()}, ${cpus()[0]?.model.trim() ?? "unknown CPU"}):`,
+  "",
+  "| program | runtime | minified | minified + gzip | vs protobuf-es (gzip) |",
+  "| --- | --- | ---: | ---: | ---: |",
+];
+for (const program of programs) {
+  const base = results.find((r) => r.program === program.name && r.stack === "protobuf-es");
+  for (const r of results.filter((x) => x.program === program.name)) {
+    table.push(
+      `| ${program.label} | ${r.runtime} | ${r.minified} B (${kb(r.minified)}) | ${r.gzipped} B (${kb(r.gzipped)}) | ${(r.gzipped / base.gzipped).toFixed(2)}x |`,
+    );
+  }
+}
+
 if (asJson) {
   console.log(JSON.stringify({ esbuild: esbuild.version, results }, null, 2));
 } else {
-  const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`Bundle size of one message (create + toBinary + fromBinary), esbuild ${esbuild.version} --bundle --minify --format=esm:`);
-  console.log("| runtime | minified | minified + gzip |");
-  console.log("| --- | ---: | ---: |");
-  for (const r of results) console.log(`| ${r.runtime} | ${r.minified} B (${kb(r.minified)}) | ${r.gzipped} B (${kb(r.gzipped)}) |`);
+  console.log(table.join("\n"));
+}
+
+if (markdownFile !== undefined) {
+  const begin = "<!-- bundle-size:begin -->";
+  const end = "<!-- bundle-size:end -->";
+  const text = readFileSync(markdownFile, "utf8");
+  const a = text.indexOf(begin);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) {
+    console.error(`bundle-size: ${markdownFile} has no ${begin} ... ${end} markers`);
+    process.exit(1);
+  }
+  writeFileSync(markdownFile, `${text.slice(0, a + begin.length)}\n${table.join("\n")}\n${text.slice(b)}`);
+  console.log(`bundle-size: table written to ${markdownFile}`);
+}
+
+if (check) {
+  const budget = JSON.parse(readFileSync(join(pkgDir, "bundle-budget.json"), "utf8")).allow ?? {};
+  let failed = false;
+  for (const program of programs) {
+    const base = results.find((r) => r.program === program.name && r.stack === "protobuf-es");
+    const ours = results.find((r) => r.program === program.name && r.stack === "pbjet");
+    for (const key of ["minified", "gzipped"]) {
+      const allowed = budget[program.name]?.[key];
+      const limit = Math.max(base[key], allowed ?? 0);
+      const what = `program "${program.name}", ${key}: pbjet ${ours[key]} B, protobuf-es ${base[key]} B`;
+      if (ours[key] > limit) {
+        console.error(`bundle-size: ${what}${allowed !== undefined ? `, allowance ${allowed} B` : ""}: too large`);
+        failed = true;
+      } else if (ours[key] > base[key]) {
+        console.log(`bundle-size: ${what}: above protobuf-es, within the allowance of bundle-budget.json (${allowed} B; issue 14's target is open)`);
+      } else if (allowed !== undefined) {
+        console.log(`bundle-size: ${what}: at or below protobuf-es; remove the allowance from bundle-budget.json`);
+      }
+    }
+  }
+  if (failed) process.exit(1);
+  console.log("bundle-size: check passed");
 }

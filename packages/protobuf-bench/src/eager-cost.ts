@@ -13,6 +13,7 @@
 //
 //   node scripts/build-eager-only.mjs && node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts [--quick] [--filter re] [--ops encode,...]
 //   node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts --baseline ../../../old/packages/protobuf [--ops lazyPass,...]
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -70,6 +71,8 @@ function loadBuild(dir: string): Build {
   // A fresh instance even for a directory loaded before.
   for (const k of Object.keys(require.cache)) if (k.startsWith(cjs)) delete require.cache[k];
   const api = require(join(cjs, "index.js")) as typeof pbjet;
+  // Lazy decoding is opt-in (builds before it was have no lazy/index.js and need nothing).
+  if (existsSync(join(cjs, "lazy/index.js"))) require(join(cjs, "lazy/index.js"));
   const wkt = require(join(cjs, "wkt/index.js")) as { FileDescriptorSetSchema: pbjet.DescMessage };
   const registry = api.createFileRegistry(api.fromBinary(wkt.FileDescriptorSetSchema, descriptorSet) as Any) as unknown as pbjet.Registry;
   return { api, registry };

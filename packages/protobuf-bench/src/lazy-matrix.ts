@@ -18,6 +18,8 @@ import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pbjet from "@pbjet/protobuf";
 import type { DescMessage } from "@pbjet/protobuf";
 import * as es from "@bufbuild/protobuf";

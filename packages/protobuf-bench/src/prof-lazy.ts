@@ -1,6 +1,8 @@
 // Profiling aid for lazy decoding: runs one lazy scenario on one fixture in a loop
 // (add node --cpu-prof to profile). Quicker to iterate with than the lazy matrix.
 //   npx tsx src/prof-lazy.ts <logs|site|site64|strings> <pass|unmarshal|inspect-item|inspect-group|readall|filter> [eager|lazy|trusted|es] [ms]
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import * as es from "@bufbuild/protobuf";
 import { ExportLogsServiceRequestSchema as LogsSchema } from "./gen/pbjet/bench/otel/v1/logs_pb.js";

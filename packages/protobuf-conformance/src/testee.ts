@@ -3,6 +3,8 @@
  * writes length-prefixed ConformanceResponse messages to stdout until stdin closes.
  */
 import { readSync, writeSync } from "node:fs";
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import type { DescMessage, Message } from "@pbjet/protobuf";
 import {

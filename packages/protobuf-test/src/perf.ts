@@ -35,6 +35,8 @@
 import Benchmark from "benchmark";
 import { cpus } from "node:os";
 import { spawnSync } from "node:child_process";
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pbjet from "@pbjet/protobuf";
 import * as pbjetWire from "@pbjet/protobuf/wire";
 import * as es from "@bufbuild/protobuf";

@@ -4,8 +4,7 @@
 import type { FileDescriptorProto, FileDescriptorSet } from "./descriptors/descriptor-proto.js";
 import { createFileRegistry as createRegistryOfFiles, type FileResolver } from "./registry/file-registry.js";
 import type { FileRegistry } from "./registry/registry.js";
-import { eagerOfView } from "./lazy/view-materialize.js";
-import { stateOf } from "./lazy/view-state.js";
+import { anyViewProtocol } from "./model/view-protocol.js";
 
 /**
  * Creates a file registry.
@@ -32,6 +31,6 @@ export function createFileRegistry(...args: [FileDescriptorSet] | [FileDescripto
 
 /** A lazy view's eager form (decoded fully); any other value as it is. */
 function eagerIfView<T>(value: T): T {
-  const s = stateOf(value);
-  return s === undefined ? value : (eagerOfView(s) as T);
+  const vp = anyViewProtocol(value);
+  return vp === undefined ? value : (vp.eager(value as object) as T);
 }

@@ -6,7 +6,7 @@ import type { MessageShape } from "./types.js";
 import { clearFieldValue, fieldIsSet } from "./model/presence.js";
 import { typeRecord } from "./model/type-record.js";
 import { viewProtocolOf } from "./model/view-protocol.js";
-import { LazyMessageError, stateOf } from "./lazy/view-state.js";
+import { LazyMessageError } from "./wire/errors.js";
 
 /**
  * True if the field is set:
@@ -27,7 +27,7 @@ export function isFieldSet<Desc extends DescMessage>(message: MessageShape<Desc>
 export function clearField<Desc extends DescMessage>(message: MessageShape<Desc>, field: DescField): void {
   if (field.parent.typeName !== message.$typeName) return;
   // Fields of a view are prototype accessors: `delete` would silently do nothing.
-  if (stateOf(message) !== undefined) {
+  if (viewProtocolOf(typeRecord(field.parent), message) !== undefined) {
     throw new LazyMessageError(
       `cannot clear ${field.parent.typeName}.${field.name}: the message is a read-only lazy view; use toMutable(schema, message) first`,
     );

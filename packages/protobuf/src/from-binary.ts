@@ -6,10 +6,10 @@ import type { MessageShape } from "./types.js";
 import { BinaryReader } from "./wire/binary-reader.js";
 import { messageDecoder, type DecodeContext } from "./binary/decoder.js";
 import { zeroMessageFactory } from "./model/zero-message.js";
-import { messageValidator } from "./binary/validator.js";
-import { createView } from "./lazy/view-decode.js";
-import { lazyFieldViews } from "./lazy/lazy-fields.js";
-import { LazyMessageError, stateOf, type ViewContext } from "./lazy/view-state.js";
+import { lazySupport } from "./binary/lazy-support.js";
+import { ProtobufError } from "./wire/errors.js";
+import { typeRecord } from "./model/type-record.js";
+import { assertNotView } from "./model/view-protocol.js";
 
 /** Options for `fromBinary()` and `mergeFromBinary()`. */
 export interface BinaryReadOptions {
@@ -21,7 +21,8 @@ export interface BinaryReadOptions {
    * Decode lazily: return a read-only view that decodes sub-messages, strings and lists on
    * first access, and that `toBinary()` writes by copying its original bytes while it is
    * untouched. The view keeps the input buffer alive; `materialize()` releases it.
-   * Default false.
+   * Default false. Needs the lazy layer: `import "@pbjet/protobuf/lazy"` once in the program
+   * (without it, this option throws a ProtobufError).
    */
   lazy: boolean;
   /**
@@ -33,14 +34,19 @@ export interface BinaryReadOptions {
   validate: boolean;
 }
 
-const defaultContext: DecodeContext = { readUnknown: true, maxDepth: 100, lazyFields: lazyFieldViews };
+const plainContext: DecodeContext = { readUnknown: true, maxDepth: 100 };
+let lazyFieldsContext: DecodeContext | undefined;
 
 function contextOf(options: Partial<BinaryReadOptions> | undefined): DecodeContext {
-  if (options === undefined) return defaultContext;
+  const lazyFields = lazySupport()?.fieldViews;
+  if (options === undefined) {
+    if (lazyFields === undefined) return plainContext;
+    return (lazyFieldsContext ??= { readUnknown: true, maxDepth: 100, lazyFields });
+  }
   return {
     readUnknown: options.readUnknownFields ?? true,
     maxDepth: options.maxDepth ?? 100,
-    lazyFields: lazyFieldViews,
+    lazyFields,
   };
 }
 
@@ -60,23 +66,18 @@ export function fromBinary<Desc extends DescMessage>(schema: Desc, bytes: Uint8A
 }
 
 function fromBinaryLazy<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, options: Partial<BinaryReadOptions>): MessageShape<Desc> {
-  const validated = options.validate !== false;
-  const maxDepth = options.maxDepth ?? 100;
-  // Trusted input is not checked for required fields either: its views pass through as they came.
-  let requiredComplete = true;
-  if (validated) {
-    const r = new BinaryReader(bytes);
-    requiredComplete = messageValidator(schema)(r, r.len, 0, 0, maxDepth);
+  const support = lazySupport();
+  if (support === undefined) {
+    throw new ProtobufError(
+      `cannot decode ${schema.typeName} lazily: lazy decoding is not loaded; import "@pbjet/protobuf/lazy" once in the program to enable it`,
+    );
   }
-  const ctx: ViewContext = {
-    validated,
-    requiredComplete,
+  const view = support.decodeView(schema, bytes, {
+    validate: options.validate !== false,
     readUnknown: options.readUnknownFields ?? true,
-    maxDepth,
-    reader: undefined,
-    lazyFields: lazyFieldViews,
-  };
-  return createView(schema, bytes, 0, bytes.length, undefined, 0, ctx) as MessageShape<Desc>;
+    maxDepth: options.maxDepth ?? 100,
+  });
+  return view as MessageShape<Desc>;
 }
 
 /**
@@ -89,9 +90,7 @@ export function mergeFromBinary<Desc extends DescMessage>(
   bytes: Uint8Array,
   options?: Partial<BinaryReadOptions>,
 ): MessageShape<Desc> {
-  if (stateOf(target) !== undefined) {
-    throw new LazyMessageError(`cannot merge into ${schema.typeName}: the message is a read-only lazy view; use toMutable() first`);
-  }
+  assertNotView(typeRecord(schema), target, "merge into");
   const r = new BinaryReader(bytes);
   messageDecoder(schema)(target, r, r.len, 0, 0, contextOf(options));
   return target;

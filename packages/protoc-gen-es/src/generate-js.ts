@@ -4,10 +4,9 @@
  * the object of their values (created from the descriptor at run time).
  */
 import type { DescEnum, DescFile } from "@pbjet/protobuf";
-import type { GeneratedFile, Printable, Schema } from "@pbjet/protoplugin";
-import { embedFileDesc } from "@pbjet/protobuf/codegenv2";
+import type { GeneratedFile, Schema } from "@pbjet/protoplugin";
 import type { GenEsOptions } from "./options.js";
-import { descArgs, deprecated, schemaName, shapeName, walkFile, type Options } from "./util.js";
+import { descArgs, deprecated, fileDescCall, schemaName, shapeName, walkFile, type Options } from "./util.js";
 
 /** Generates JavaScript for every file of the schema. */
 export function generateJs(schema: Schema<GenEsOptions>): void {
@@ -26,8 +25,7 @@ function generateFile(f: GeneratedFile, file: DescFile, options: Options): void 
   if (fileName === "google/protobuf/descriptor.proto" && options.bootstrapWkt) {
     f.print("  ", f.import("bootDescriptorProto", fileDesc.from), "();");
   } else {
-    const deps: Printable[] = file.dependencies.map((d, i) => [i > 0 ? ", " : "", f.importSchema(d)]);
-    f.print("  ", fileDesc, "(", f.string(embedFileDesc(file.proto).base64()), deps.length ? [", [", deps, "]"] : "", ");");
+    f.print("  ", fileDescCall(f, file), ";");
   }
   f.print();
   walkFile(file, {

@@ -7,12 +7,12 @@
 import type { DescEnum, DescExtension, DescField, DescFile, DescMessage, DescOneof, DescService } from "@pbjet/protobuf";
 import { FieldPresence, Edition } from "@pbjet/protobuf/reflect";
 import { safeIdentifier, type GeneratedFile, type Printable, type Schema } from "@pbjet/protoplugin";
-import { embedFileDesc } from "@pbjet/protobuf/codegenv2";
 import { fieldJsonType, fieldTypeScriptType } from "./field-types.js";
 import { hasValidTypes, type GenEsOptions } from "./options.js";
 import {
   descArgs,
   deprecated,
+  fileDescCall,
   isIdentifier,
   messageGenType,
   schemaName,
@@ -64,8 +64,7 @@ function generateFile(f: GeneratedFile, file: DescFile, options: Options, dts: b
       // The runtime links descriptor.proto once, from its embedded literal (src/boot).
       f.print("  ", f.import("bootDescriptorProto", fileDesc.from), "();");
     } else {
-      const deps: Printable[] = file.dependencies.map((d, i) => [i > 0 ? ", " : "", f.importSchema(d)]);
-      f.print("  ", fileDesc, "(", f.string(embedFileDesc(file.proto).base64()), deps.length ? [", [", deps, "]"] : "", ");");
+      f.print("  ", fileDescCall(f, file), ";");
     }
   }
   f.print();

@@ -4,6 +4,7 @@
  */
 import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from "@pbjet/protobuf";
 import type { EcmaScriptPluginOptions, GeneratedFile, Printable } from "@pbjet/protoplugin";
+import { embedFileDesc } from "@pbjet/protobuf/codegenv2";
 import { hasValidTypes, type GenEsOptions } from "./options.js";
 
 /** The options of protoc-gen-es and the standard ones. */
@@ -67,4 +68,26 @@ export function messageGenType(f: GeneratedFile, desc: DescMessage, options: Opt
   if (hasValidTypes(options)) opt.push([opt.length > 0 ? ", " : "", "validType: ", f.importValid(desc)]);
   const shape = f.importShape(desc);
   return [f.runtime.codegen.GenMessage, "<", shape, opt.length > 0 ? [", {", opt, "}"] : "", ">"];
+}
+
+/**
+ * The call that hydrates the file's embedded descriptor: `fileDesc("<base64>", [deps])`; for a
+ * file with `[lazy]` fields wrapped in `withLazyFields(...)`, which enables lazy decoding (the
+ * lazy layer is opt-in, so that programs without such fields do not carry it).
+ */
+export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
+  const { fileDesc } = f.runtime.codegen;
+  // Not in `symbols` (which matches protobuf-es's): imported from where fileDesc comes from.
+  const withLazyFields = f.import("withLazyFields", fileDesc.from);
+  const deps: Printable[] = file.dependencies.map((d, i) => [i > 0 ? ", " : "", f.importSchema(d)]);
+  const call: Printable = [fileDesc, "(", f.string(embedFileDesc(file.proto).base64()), deps.length ? [", [", deps, "]"] : "", ")"];
+  return hasLazyFields(file) ? [withLazyFields, "(", call, ")"] : call;
+}
+
+/** Whether a message field of the file has the option `lazy` or `unverified_lazy`. */
+function hasLazyFields(file: DescFile): boolean {
+  const visit = (m: DescMessage): boolean =>
+    m.fields.some((field) => field.message !== undefined && (field.proto.options?.lazy === true || field.proto.options?.unverifiedLazy === true)) ||
+    m.nestedMessages.some(visit);
+  return file.messages.some(visit);
 }

@@ -18,6 +18,7 @@ import { defineSuite } from "./suite.js";
 const require = createRequire(import.meta.url);
 const cjs = {
   pb: require("@pbjet/protobuf"),
+  lazy: require("@pbjet/protobuf/lazy"),
   reflect: require("@pbjet/protobuf/reflect"),
   txtpb: require("@pbjet/protobuf/txtpb"),
   wire: require("@pbjet/protobuf/wire"),

@@ -2,6 +2,8 @@
 // modules and the generated ES modules. Bundled to CommonJS (scripts/build.mjs), the same
 // imports load the runtime's CommonJS build and src/gen-cjs/.
 import * as pb from "@pbjet/protobuf";
+// Lazy decoding is opt-in: loading the subpath enables it.
+import * as lazy from "@pbjet/protobuf/lazy";
 import * as reflect from "@pbjet/protobuf/reflect";
 import * as txtpb from "@pbjet/protobuf/txtpb";
 import * as wire from "@pbjet/protobuf/wire";
@@ -11,4 +13,4 @@ import * as legacy from "./gen/smoke/v1/legacy_pb.js";
 import * as smoke from "./gen/smoke/v1/smoke_pb.js";
 import { smokeFileDescriptorSet } from "./gen/smoke_fds.js";
 
-export const lib = { pb, reflect, txtpb, wire, wkt, gen: { smoke, legacy, editions, fds: smokeFileDescriptorSet } };
+export const lib = { pb, lazy, reflect, txtpb, wire, wkt, gen: { smoke, legacy, editions, fds: smokeFileDescriptorSet } };

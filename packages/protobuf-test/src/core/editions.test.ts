@@ -5,6 +5,8 @@
  * the corpus.
  */
 import type * as oracle from "@bufbuild/protobuf";
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import { fromBinary, isFieldSet, toBinary, type DescEnum, type DescExtension, type DescField, type DescMessage } from "@pbjet/protobuf";
 import { fromHex, hex, oracleRegistry, registry, schema } from "../helpers";
 import { create, encodeError, oracleHex, rec } from "./util";

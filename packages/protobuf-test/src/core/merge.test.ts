@@ -4,6 +4,8 @@
  * against the oracle's merge() where that one keeps its contract (see the wrapper and Struct
  * cases, where it does not).
  */
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import * as oracle from "@bufbuild/protobuf";
 import { hex, oracleRegistry, oracleSchema, registry, schema } from "../helpers";

@@ -6,6 +6,8 @@
  * give the same presence and the same value. custom_options.proto sets options of every value
  * kind on every kind of element; the rest mostly reads defaults.
  */
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import * as oracle from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";

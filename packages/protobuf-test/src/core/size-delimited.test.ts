@@ -11,6 +11,8 @@
  * Reproduce a failure with PBJET_SD_SEED=<seed>; soak with PBJET_SD_RUNS=<runs>.
  */
 import * as fc from "fast-check";
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import * as pbWire from "@pbjet/protobuf/wire";
 import { schema } from "../helpers";

@@ -1,4 +1,6 @@
 // Fields with [lazy = true] / [unverified_lazy = true] decode as lazy views in eager decodes.
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import { create, equals, fromBinary, isLazyMessage, toBinary, BinaryDecodeError, LazyMessageError, toMutable } from "@pbjet/protobuf";
 import { BinaryWriter, WireType } from "@pbjet/protobuf/wire";
 import { schema } from "../helpers";

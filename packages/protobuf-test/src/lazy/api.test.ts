@@ -4,6 +4,8 @@
  * (a view keeps its input alive; materialize() releases it; toBinary() returns a copy).
  */
 import * as fc from "fast-check";
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import { schema } from "../helpers";
 import { contentOf, encodableTypes, encodingArb, errorOf, fcParams, forEachMessage, hex, sets } from "./util";

@@ -37,6 +37,8 @@
  * PBJET_PARITY_PROFILE=1 prints the time spent per call.
  */
 import * as fc from "fast-check";
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import * as wkt from "@pbjet/protobuf/wkt";
 import * as wire from "@pbjet/protobuf/wire";

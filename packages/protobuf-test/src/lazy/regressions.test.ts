@@ -2,6 +2,8 @@
  * Small, explicit cases of the bugs the lazy suites found (each also found by the property
  * suites); kept so that a regression names its cause directly.
  */
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import { schema } from "../helpers";
 import { concat, contentOf, errorOf, groupField, hex, lenField, tag, VARINT } from "./util";

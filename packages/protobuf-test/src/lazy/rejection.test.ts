@@ -10,6 +10,8 @@
  * Reproduce a failure with PBJET_LAZY_SEED=<seed>; soak with PBJET_LAZY_RUNS=<runs>.
  */
 import * as fc from "fast-check";
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import { badUtf8Sequences, corruptionArb, invalidUtf8Fields, nested, nestedUnknownGroups, padVarints, recursivePaths } from "./corrupt";
 import {

@@ -8,6 +8,8 @@
  * exactly what the eager message holds.
  */
 import * as fc from "fast-check";
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import { isInitializable } from "../differential/arbitrary";
 import { corruptionArb } from "./corrupt";

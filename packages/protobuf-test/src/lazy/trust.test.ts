@@ -10,6 +10,8 @@
  */
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import { nested, nestedUnknownGroups, recursivePaths } from "./corrupt";
 import { trustProblems, type TrustRun } from "./trust-check";

@@ -7,6 +7,8 @@
  * Everything goes through the public API of @pbjet/protobuf.
  */
 import * as fc from "fast-check";
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import { hex, registry } from "../helpers";
 import { extensionTypes, fieldValue, isInitializable, messageInit, messageTypes, type InitOptions } from "../differential/arbitrary";

@@ -10,6 +10,8 @@
  * Reproduce a failure with PBJET_DIFF_SEED=<seed>; soak with PBJET_DIFF_RUNS=<runs>.
  */
 import * as fc from "fast-check";
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import * as oracle from "@bufbuild/protobuf";
 import * as pr from "@pbjet/protobuf/reflect";

@@ -4,6 +4,8 @@
  * clear, list and map changes, unknown fields — throws a LazyMessageError and leaves the view
  * (and its bytes) as they were; a mutable copy takes the writes and encodes them.
  */
+// Lazy decoding is opt-in: this suite uses it.
+import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import * as pr from "@pbjet/protobuf/reflect";
 import { MapFieldsSchema, MessageFieldsSchema, JsTypesSchema, WellKnownTypesSchema, OneofFieldsSchema } from "../gen/proto3_pb";

@@ -19,8 +19,6 @@ import { setOwnProperty } from "../model/map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
 import { boxValue, structToJson, unboxValue } from "../model/boxing.js";
 import { Boxing } from "../model/boxing-kind.js";
-import { messageValidator } from "./validator.js";
-import { groupContentEnd } from "./group-end.js";
 
 /** Options that hold for one decode call. */
 export interface DecodeContext {
@@ -37,27 +35,18 @@ export interface DecodeContext {
   readonly lazyFields?: LazyFieldViews;
 }
 
-/** What the decoder needs from the lazy layer to decode `[lazy]` fields as views. */
+/**
+ * What the decoder needs from the lazy layer to decode `[lazy]` fields as views (the lazy
+ * layer installs it; without it such fields are decoded as ordinary messages).
+ */
 export interface LazyFieldViews {
   /**
-   * A view of a message of type `desc` whose content is [start, end) of `buf`, and the
-   * further [start, end) pairs in `more` (occurrences merged into one), at nesting `depth`.
+   * Decodes one occurrence of a `[lazy]` message field (or list element), whose tag has just
+   * been read with wire type `wt`, as a view into `msg`. Returns false if the wire type does
+   * not fit the field. `facts.lazy` says whether the field's bytes are validated first
+   * (`lazy`) or not (`unverified_lazy`).
    */
-  create(
-    desc: DescMessage,
-    buf: Uint8Array,
-    start: number,
-    end: number,
-    more: number[] | undefined,
-    depth: number,
-    validated: boolean,
-    requiredComplete: boolean,
-    ctx: DecodeContext,
-  ): Message;
-  /** The content ranges [start, end, ...] of `value` if it is a view of `buf` made by create(), else undefined. */
-  rangesIn(value: unknown, buf: Uint8Array): number[] | undefined;
-  /** An ordinary, mutable message with the content of `value` if it is a view, else `value`. */
-  mutable(value: unknown): unknown;
+  decodeField(facts: FieldFacts, msg: Record<string, unknown>, r: BinaryReader, wt: number, depth: number, ctx: DecodeContext): boolean;
 }
 
 /**
@@ -449,71 +438,16 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
 
 /**
  * A message field with the option `[lazy = true]` or `[unverified_lazy = true]`: decoded as a
- * lazy view even in an eager decode (when the decode call can make views: `ctx.lazyFields`).
- * `lazy` fields are validated first; `unverified_lazy` fields are not, and report bad bytes
- * when read.
+ * lazy view even in an eager decode, when the decode call can make views (`ctx.lazyFields`);
+ * as an ordinary message otherwise.
  */
 function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }, facts: FieldFacts): FieldDecoder {
-  const name = field.localName;
-  const expected = facts.wireType;
-  const desc = field.message!;
-  const no = field.number;
-  const verify = facts.lazy === LazyOption.Verified;
-  const list = field.fieldKind === "list";
-  const eager = list
-    ? messageListDecoder(field as DescField & { fieldKind: "list" })
-    : messageFieldDecoder(field as DescField & { fieldKind: "message" });
+  const eager =
+    field.fieldKind === "list"
+      ? messageListDecoder(field as DescField & { fieldKind: "list" })
+      : messageFieldDecoder(field as DescField & { fieldKind: "message" });
   return (msg, r, wt, depth, ctx) => {
     const views = ctx.lazyFields;
-    if (views === undefined) return eager(msg, r, wt, depth, ctx);
-    if (wt !== expected) return false;
-    if (depth >= ctx.maxDepth) {
-      throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
-    }
-    let start: number;
-    let end: number;
-    // Whether every required field is present (not checked for unverified fields).
-    let complete = true;
-    if (wt === WireType.StartGroup) {
-      start = r.pos;
-      if (verify) complete = messageValidator(desc)(r, r.len, no, depth + 1, ctx.maxDepth);
-      else r.skipValue(wt, no);
-      end = groupContentEnd(r.buf, start, r.pos);
-    } else {
-      end = r.readEnd();
-      start = r.pos;
-      if (verify) {
-        const outer = r.len;
-        r.len = end;
-        complete = messageValidator(desc)(r, end, 0, depth + 1, ctx.maxDepth);
-        r.len = outer;
-      }
-      r.pos = end;
-    }
-    const after = r.pos;
-    if (list) {
-      (msg[name] as unknown[]).push(views.create(desc, r.buf, start, end, undefined, depth + 1, verify, complete, ctx));
-      return true;
-    }
-    // A repeated occurrence merges with the previous one: one view over both ranges.
-    const prev = views.rangesIn(msg[name], r.buf);
-    if (prev !== undefined) {
-      msg[name] = views.create(desc, r.buf, prev[0], prev[1], [...prev.slice(2), start, end], depth + 1, verify, complete, ctx);
-      return true;
-    }
-    if (msg[name] !== undefined) {
-      // Merging into a message that is already decoded (mergeFromBinary), or into a view of
-      // another input: decode eagerly into a mutable message.
-      msg[name] = views.mutable(msg[name]);
-      const outer = r.len;
-      r.pos = start;
-      r.len = end;
-      messageDecoder(desc)(msg[name], r, end, 0, depth + 1, ctx);
-      r.len = outer;
-      r.pos = after;
-      return true;
-    }
-    msg[name] = views.create(desc, r.buf, start, end, undefined, depth + 1, verify, complete, ctx);
-    return true;
+    return views === undefined ? eager(msg, r, wt, depth, ctx) : views.decodeField(facts, msg, r, wt, depth, ctx);
   };
 }

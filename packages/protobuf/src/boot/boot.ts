@@ -1,7 +1,7 @@
 /**
  * Bootstrapping descriptor.proto: the runtime needs the schema of FileDescriptorProto to
  * decode any file descriptor, including descriptor.proto's own. So descriptor.proto is
- * embedded as a plain object literal (boot-data.ts), linked once from plain objects, and then
+ * embedded as a packed object literal (boot-data.ts, boot-unpack.ts), linked once from plain objects, and then
  * created again as real messages of the schema it just linked.
  */
 import type { DescFile, DescMessage } from "../descriptors/types.js";
@@ -12,7 +12,8 @@ import { create } from "../model/create.js";
 import { restoreJsonNames } from "../descriptors/json-names.js";
 import { ProtobufError } from "../wire/errors.js";
 import type { DescriptorProtoBoot, EnumDescriptorProtoBoot, FieldDescriptorProtoBoot, FileDescriptorProtoBoot } from "./boot-types.js";
-import { descriptorProtoBoot } from "./boot-data.js";
+import { descriptorProtoPacked } from "./boot-data.js";
+import { unpackBoot } from "./boot-unpack.js";
 
 let booted: DescFile | undefined;
 
@@ -23,6 +24,7 @@ let booted: DescFile | undefined;
  */
 export function bootDescriptorProto(): DescFile {
   if (booted === undefined) {
+    const descriptorProtoBoot = unpackBoot(descriptorProtoPacked);
     // Stage 1: plain objects, enough to link the schema of FileDescriptorProto.
     const stage1 = buildFile(plainFile(descriptorProtoBoot), [], newResolver());
     // Stage 2: the same literal as messages of that schema, linked again.

@@ -3,6 +3,7 @@
  * code generators, what to embed and which symbols to import.
  */
 export { fileDesc, messageDesc, enumDesc, extDesc, serviceDesc, tsEnum, objEnum } from "./file-desc.js";
+export { withLazyFields } from "./lazy-fields.js";
 export { bootDescriptorProto, boot, bootFileDescriptorProto } from "../boot/boot.js";
 export type {
   FileDescriptorProtoBoot,

@@ -3,7 +3,14 @@
  * an eager decode that is given these (`DecodeContext.lazyFields`) decodes such fields as
  * views.
  */
-import type { DecodeContext, LazyFieldViews } from "../binary/decoder.js";
+import type { DescMessage } from "../descriptors/types.js";
+import type { Message } from "../types.js";
+import { BinaryDecodeError } from "../wire/errors.js";
+import { WireType } from "../wire/wire-type.js";
+import { messageDecoder, type DecodeContext, type LazyFieldViews } from "../binary/decoder.js";
+import { messageValidator } from "../binary/validator.js";
+import { groupContentEnd } from "../binary/group-end.js";
+import { LazyOption } from "../model/type-record.js";
 import { createView } from "./view-decode.js";
 import { materializeView } from "./view-materialize.js";
 import { stateOf, type ViewContext } from "./view-state.js";
@@ -31,19 +38,77 @@ function viewContext(buf: Uint8Array, validated: boolean, requiredComplete: bool
   return c;
 }
 
+function makeView(
+  desc: DescMessage,
+  buf: Uint8Array,
+  start: number,
+  end: number,
+  more: number[] | undefined,
+  depth: number,
+  validated: boolean,
+  requiredComplete: boolean,
+  ctx: DecodeContext,
+): Message {
+  return createView(desc, buf, start, end, more, depth, viewContext(buf, validated, requiredComplete, ctx));
+}
+
 /** Makes the views of `[lazy]` fields. */
 export const lazyFieldViews: LazyFieldViews = {
-  create(desc, buf, start, end, more, depth, validated, requiredComplete, ctx) {
-    return createView(desc, buf, start, end, more, depth, viewContext(buf, validated, requiredComplete, ctx));
-  },
-  rangesIn(value, buf) {
-    const s = stateOf(value);
-    if (s === undefined || s.buf !== buf) return undefined;
-    return [s.start, s.end, ...(s.more ?? [])];
-  },
-  mutable(value) {
-    const s = stateOf(value);
-    // A fresh decode: the view's cached eager form may be shared with others.
-    return s === undefined ? value : materializeView(s);
+  decodeField(facts, msg, r, wt, depth, ctx) {
+    if (wt !== facts.wireType) return false;
+    if (depth >= ctx.maxDepth) {
+      throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
+    }
+    const field = facts.field;
+    const verify = facts.lazy === LazyOption.Verified;
+    const desc = field.message!;
+    const name = field.localName;
+    let start: number;
+    let end: number;
+    // Whether every required field is present (not checked for unverified fields).
+    let complete = true;
+    if (wt === WireType.StartGroup) {
+      start = r.pos;
+      if (verify) complete = messageValidator(desc)(r, r.len, field.number, depth + 1, ctx.maxDepth);
+      else r.skipValue(wt, field.number);
+      end = groupContentEnd(r.buf, start, r.pos);
+    } else {
+      end = r.readEnd();
+      start = r.pos;
+      if (verify) {
+        const outer = r.len;
+        r.len = end;
+        complete = messageValidator(desc)(r, end, 0, depth + 1, ctx.maxDepth);
+        r.len = outer;
+      }
+      r.pos = end;
+    }
+    const after = r.pos;
+    if (field.fieldKind === "list") {
+      (msg[name] as unknown[]).push(makeView(desc, r.buf, start, end, undefined, depth + 1, verify, complete, ctx));
+      return true;
+    }
+    // A repeated occurrence merges with the previous one: one view over both ranges.
+    const prev = stateOf(msg[name]);
+    if (prev !== undefined && prev.buf === r.buf) {
+      const more = [...(prev.more ?? []), start, end];
+      msg[name] = makeView(desc, r.buf, prev.start, prev.end, more, depth + 1, verify, complete, ctx);
+      return true;
+    }
+    if (msg[name] !== undefined) {
+      // Merging into a message that is already decoded (mergeFromBinary), or into a view of
+      // another input: decode eagerly into a mutable message (a fresh one for a view: the
+      // view's cached eager form may be shared with others).
+      if (prev !== undefined) msg[name] = materializeView(prev);
+      const outer = r.len;
+      r.pos = start;
+      r.len = end;
+      messageDecoder(desc)(msg[name], r, end, 0, depth + 1, ctx);
+      r.len = outer;
+      r.pos = after;
+      return true;
+    }
+    msg[name] = makeView(desc, r.buf, start, end, undefined, depth + 1, verify, complete, ctx);
+    return true;
   },
 };

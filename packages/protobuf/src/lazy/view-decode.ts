@@ -14,6 +14,7 @@ import { scalarWireType } from "../descriptors/scalar.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { typeRecord } from "../model/type-record.js";
+import { installViewProtocol } from "../model/view-protocol.js";
 import { valueIsSet } from "../model/presence.js";
 import { FieldPresence } from "../descriptors/edition.js";
 import { groupContentEnd } from "../binary/group-end.js";
@@ -337,7 +338,7 @@ function slotGetter(slot: Slot, typeName: string): (this: { [viewState]?: ViewSt
 /** Makes the views of the plan's type answer the view protocol (model/view-protocol.ts). */
 function installProtocol(plan: ViewPlan, proto: object): void {
   const typeName = plan.desc.typeName;
-  typeRecord(plan.desc).views = {
+  installViewProtocol(typeRecord(plan.desc), {
     proto,
     eager: (view) => eagerOfView(ownState(view, typeName)) as unknown as Record<string, unknown>,
     writeContent(view, w, writeUnknown) {
@@ -395,5 +396,5 @@ function installProtocol(plan: ViewPlan, proto: object): void {
       // Otherwise the value decides (only this field is decoded).
       return valueIsSet(field, (view as Record<string, unknown>)[field.localName]);
     },
-  };
+  });
 }

@@ -35,6 +35,20 @@ export interface ViewProtocol {
   mutable(view: object): Record<string, unknown>;
 }
 
+// The protocols of every type whose views exist, by their views' prototype.
+const byPrototype = new WeakMap<object, ViewProtocol>();
+
+/** Makes `vp` the view protocol of the record's type (done by the lazy layer). */
+export function installViewProtocol(rec: TypeRecord, vp: ViewProtocol): void {
+  rec.views = vp;
+  byPrototype.set(vp.proto, vp);
+}
+
+/** The view protocol of `value` if it is a view of any type, else undefined. */
+export function anyViewProtocol(value: unknown): ViewProtocol | undefined {
+  return typeof value === "object" && value !== null ? byPrototype.get(Object.getPrototypeOf(value) as object) : undefined;
+}
+
 /** The view protocol of `value` if it is a view of the record's type, else undefined. */
 export function viewProtocolOf(rec: TypeRecord, value: unknown): ViewProtocol | undefined {
   const vp = rec.views;

@@ -1,0 +1,15 @@
+/**
+ * Enabling lazy decoding: installs the lazy layer's entry points in the decode functions
+ * (binary/lazy-support.ts).
+ */
+import { installLazySupport } from "../binary/lazy-support.js";
+import { decodeView } from "./lazy-decode.js";
+import { lazyFieldViews } from "./lazy-fields.js";
+
+/**
+ * Enables lazy decoding in the whole program: `fromBinary(schema, bytes, { lazy: true })`, and
+ * views for fields with the `[lazy]` options. Loading `@pbjet/protobuf/lazy` calls it.
+ */
+export function enableLazyDecoding(): void {
+  installLazySupport({ fieldViews: lazyFieldViews, decodeView });
+}

@@ -1,0 +1,30 @@
+/**
+ * `fromBinary(schema, bytes, { lazy: true })`: the view of a whole input.
+ */
+import type { DescMessage } from "../descriptors/types.js";
+import type { Message } from "../types.js";
+import { BinaryReader } from "../wire/binary-reader.js";
+import { messageValidator } from "../binary/validator.js";
+import type { LazyDecodeOptions } from "../binary/lazy-support.js";
+import { createView } from "./view-decode.js";
+import { lazyFieldViews } from "./lazy-fields.js";
+import type { ViewContext } from "./view-state.js";
+
+/** A lazy view of the message of type `desc` in `bytes`, validated up front unless `options.validate` is false. */
+export function decodeView(desc: DescMessage, bytes: Uint8Array, options: LazyDecodeOptions): Message {
+  // Trusted input is not checked for required fields either: its views pass through as they came.
+  let requiredComplete = true;
+  if (options.validate) {
+    const r = new BinaryReader(bytes);
+    requiredComplete = messageValidator(desc)(r, r.len, 0, 0, options.maxDepth);
+  }
+  const ctx: ViewContext = {
+    validated: options.validate,
+    requiredComplete,
+    readUnknown: options.readUnknown,
+    maxDepth: options.maxDepth,
+    reader: undefined,
+    lazyFields: lazyFieldViews,
+  };
+  return createView(desc, bytes, 0, bytes.length, undefined, 0, ctx);
+}
