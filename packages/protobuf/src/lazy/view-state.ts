@@ -6,8 +6,13 @@ export { LazyMessageError };
 import type { BinaryReader } from "../wire/binary-reader.js";
 import type { LazyFieldViews } from "../binary/decoder.js";
 
-/** The property under which a view keeps its state. */
-export const viewState: unique symbol = Symbol("pbjet.lazyView");
+/**
+ * The property under which a view keeps its state: a registered symbol, so that two copies of
+ * the runtime in one program (an ES module and a CommonJS copy: the dual-package hazard)
+ * recognise each other's views. The number is the version of the ViewState layout: change it
+ * with the layout, so that copies of different versions do not read each other's state.
+ */
+export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/1");
 
 /** Options that hold for every view of one decode call. */
 export interface ViewContext {
