@@ -7,6 +7,7 @@ import type { DescEnum, DescFile } from "@pbjet/protobuf";
 import type { GeneratedFile, Printable, Schema } from "@pbjet/protoplugin";
 import { embedFileDesc } from "@pbjet/protobuf/codegenv2";
 import type { GenEsOptions } from "./options.js";
+import { printAotSchema } from "./aot/schema.js";
 import { descArgs, deprecated, schemaName, shapeName, walkFile, type Options } from "./util.js";
 
 /** Generates JavaScript for every file of the schema. */
@@ -34,7 +35,8 @@ function generateFile(f: GeneratedFile, file: DescFile, options: Options): void 
     message(desc, path) {
       f.print(f.jsDoc(`Describes the message ${desc.typeName}.\nUse \`create(${schemaName(f, desc)})\` to create a new message.${deprecated(desc)}`));
       f.print(f.export("const", schemaName(f, desc)), " = /*@__PURE__*/");
-      f.print("  ", messageDesc, "(", descArgs(f, desc.file, path), ");");
+      if (options.aot) printAotSchema(f, desc, [messageDesc, "(", descArgs(f, desc.file, path), ")"]);
+      else f.print("  ", messageDesc, "(", descArgs(f, desc.file, path), ");");
       f.print();
     },
     enum(desc, path) {

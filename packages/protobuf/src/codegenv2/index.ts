@@ -2,6 +2,25 @@
  * What generated code imports: hydration of embedded descriptors and the Gen* types; and for
  * code generators, what to embed and which symbols to import.
  */
+export {
+  aotBinary,
+  aotOtherTag,
+  aotPackedEnd,
+  aotDecodeError,
+  aotMissingEndGroup,
+  aotUnknownEnum,
+  aotReadMessage,
+  aotField,
+  aotWriteMessage,
+  aotWriteGroup,
+  aotFieldEncoder,
+  aotOneofEncoder,
+  aotEncodeError,
+  aotFail,
+  aotUnknown,
+  type AotEncoder,
+  type AotDecoder,
+} from "./aot.js";
 export { fileDesc, messageDesc, enumDesc, extDesc, serviceDesc, tsEnum, objEnum } from "./file-desc.js";
 export { bootDescriptorProto, boot, bootFileDescriptorProto } from "../boot/boot.js";
 export type {
