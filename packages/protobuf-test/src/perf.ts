@@ -839,7 +839,12 @@ function reexecWithSingleThreadedGc(): boolean {
 function main(): void {
   if (reexecWithSingleThreadedGc()) return;
   const ours = libPbjet();
-  const libs = [ours, ...(aot ? [libPbjetAot()] : []), ...(compare ? [libProtobufEs()] : []), ...(baselineDir !== undefined ? [libBaseline(baselineDir)] : [])];
+  const libs = [
+    ours,
+    ...(aot ? [libPbjetAot()] : []),
+    ...(compare ? [libProtobufEs()] : []),
+    ...(baselineDir !== undefined ? [libBaseline(baselineDir)] : []),
+  ];
   const msg = messageCases(libs);
   const micro = microCases(libs);
   const all = [...msg.cases, ...micro.cases].filter((c) => filter.test(c.name));

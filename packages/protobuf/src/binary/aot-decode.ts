@@ -131,6 +131,41 @@ function readSubMessage(
 }
 
 /**
+ * Enters a length-delimited sub-message at nesting `depth`: checks the depth limit, reads the
+ * length and returns where the sub-message ends (checked against the input). The caller bounds
+ * the reader to it (`r.len = end`) while it decodes the sub-message.
+ */
+export function aotEnter(r: BinaryReader, depth: number, ctx: DecodeContext): number {
+  if (depth >= ctx.maxDepth) {
+    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
+  }
+  const len = r.uint32();
+  const end = r.pos + len;
+  if (end > r.len) {
+    throw BinaryDecodeError.prematureEnd(r.pos, len, r.len - r.pos);
+  }
+  return end;
+}
+
+/**
+ * The decoder of a message type (its ahead-of-time one, or the compiled one). Generated code
+ * calls what this returns at its own call site, so that each call site sees one decoder.
+ */
+export function aotDecoderOf(desc: DescMessage): MessageDecoder {
+  return (typeRecord(desc).decoder as MessageDecoder | undefined) ?? messageDecoder(desc);
+}
+
+/** The zero message factory of a message type (for generated code to call, as aotDecoderOf()). */
+export function aotZeroOf(desc: DescMessage): ZeroMessageFactory {
+  return (typeRecord(desc).zero as ZeroMessageFactory | undefined) ?? zeroMessageFactory(desc);
+}
+
+/** A sub-message to merge into: `v` itself, or a mutable copy if it is a lazy view. */
+export function aotMutable(desc: DescMessage, v: Message): Message {
+  return mutableForm(typeRecord(desc), v);
+}
+
+/**
  * The compiled decoder of the field at `index` (in declaration order) of the type, for the
  * fields whose decoding the generated code leaves to the closure path.
  */

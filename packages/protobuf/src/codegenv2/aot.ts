@@ -6,20 +6,35 @@
  * them in place of the closures compiled from the descriptor (binary/encoder.ts, decoder.ts).
  */
 import type { DescMessage } from "../descriptors/types.js";
+import type { Message } from "../types.js";
 import { aotBinaryKey } from "../model/type-record.js";
 import type { AotEncoder } from "../binary/aot-encode.js";
 import type { AotDecoder } from "../binary/aot-decode.js";
 
-export { aotOtherTag, aotPackedEnd, aotDecodeError, aotMissingEndGroup, aotUnknownEnum, aotReadMessage, aotField } from "../binary/aot-decode.js";
+export {
+  aotOtherTag,
+  aotPackedEnd,
+  aotEnter,
+  aotDecoderOf,
+  aotZeroOf,
+  aotMutable,
+  aotDecodeError,
+  aotMissingEndGroup,
+  aotUnknownEnum,
+  aotReadMessage,
+  aotField,
+} from "../binary/aot-decode.js";
 export type { AotDecoder } from "../binary/aot-decode.js";
 export { aotWriteMessage, aotWriteGroup, aotFieldEncoder, aotOneofEncoder, aotEncodeError, aotFail, aotUnknown } from "../binary/aot-encode.js";
 export type { AotEncoder } from "../binary/aot-encode.js";
 
 /**
  * Attaches ahead-of-time binary codecs to a message type and returns its descriptor. Called
- * by generated code right after `messageDesc()`, before the type is used.
+ * by generated code right after `messageDesc()`, before the type is used. `zero`, where given,
+ * creates a message with every field at its zero value (as model/zero-message.ts does; only
+ * for types whose defaults need no prototype).
  */
-export function aotBinary<T extends DescMessage>(desc: T, encode: AotEncoder, decode: AotDecoder): T {
-  Object.defineProperty(desc, aotBinaryKey, { value: { encode, decode }, enumerable: false });
+export function aotBinary<T extends DescMessage>(desc: T, encode: AotEncoder, decode: AotDecoder, zero?: () => Message): T {
+  Object.defineProperty(desc, aotBinaryKey, { value: { encode, decode, zero }, enumerable: false });
   return desc;
 }

@@ -97,7 +97,8 @@ export interface TypeRecord {
 
 /**
  * Where generated code (plugin option `aot=true`) leaves a type's ahead-of-time binary codecs
- * on its descriptor (codegenv2/aot.ts); the record takes them as its encoder and decoder.
+ * on its descriptor (codegenv2/aot.ts); the record takes them as its encoder and decoder (and
+ * zero message factory, where generated).
  */
 export const aotBinaryKey: unique symbol = Symbol("pbjet.aotBinary");
 
@@ -110,12 +111,12 @@ export function typeRecord(desc: DescMessage): TypeRecord {
 }
 
 function buildRecord(desc: DescMessage): TypeRecord {
-  const aot = (desc as unknown as { [aotBinaryKey]?: { encode: Slot; decode: Slot } })[aotBinaryKey];
+  const aot = (desc as unknown as { [aotBinaryKey]?: { encode: Slot; decode: Slot; zero: Slot } })[aotBinaryKey];
   const rec: TypeRecord = {
     desc,
     fields: desc.fields.map(fieldFacts),
     views: undefined,
-    zero: undefined,
+    zero: aot?.zero,
     init: undefined,
     encoder: aot?.encode,
     decoder: aot?.decode,

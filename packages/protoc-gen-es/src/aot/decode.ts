@@ -94,6 +94,21 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
       if (field.listKind === "message") {
         const wt = field.delimitedEncoding ? Wire.StartGroup : Wire.LengthDelimited;
         if (mayBeBoxed(field.message!) || field.lazy) return [compiled(c, desc, index, tagOf(no, wt), wt)];
+        if (wt === Wire.LengthDelimited) {
+          return [
+            [
+              `      case ${tagOf(no, wt)}: { const s = `,
+              c.rt("aotZeroOf"),
+              "(",
+              f.importSchema(field.message!),
+              ")(); ",
+              readInto(c, field.message!),
+              " ",
+              get,
+              ".push(s); continue; }",
+            ],
+          ];
+        }
         return [
           [
             `      case ${tagOf(no, wt)}: `,
@@ -141,6 +156,29 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
         `, r, ${wt}, ${no}, depth, ctx)`,
       ];
       const oneof = field.oneof;
+      if (oneof === undefined && wt === Wire.LengthDelimited) {
+        // The message to merge into is stored first, as in the runtime.
+        const sub = f.importSchema(field.message);
+        return [
+          [
+            `      case ${tag}: { let s = `,
+            get,
+            "; s = ",
+            get,
+            " = s === undefined ? ",
+            c.rt("aotZeroOf"),
+            "(",
+            sub,
+            ")() : ",
+            c.rt("aotMutable"),
+            "(",
+            sub,
+            ", s); ",
+            readInto(c, field.message),
+            " continue; }",
+          ],
+        ];
+      }
       if (oneof === undefined) {
         return [[`      case ${tag}: `, get, " = ", read(get), "; continue;"]];
       }
@@ -168,6 +206,23 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
       return [compiled(c, desc, index, tagOf(no, Wire.LengthDelimited), Wire.LengthDelimited)];
     }
   }
+}
+
+/**
+ * Decodes a length-delimited sub-message of type `sub` into `s`: the reader bounded to it, the
+ * type's decoder called from this call site (one decoder per call site, so that the engine can
+ * inline it), at the next nesting depth.
+ */
+function readInto(c: DecodeContext, sub: DescMessage): Printable {
+  return [
+    "const e = ",
+    c.rt("aotEnter"),
+    "(r, depth, ctx); const o = r.len; r.len = e; ",
+    c.rt("aotDecoderOf"),
+    "(",
+    c.f.importSchema(sub),
+    ")(s, r, e, 0, depth + 1, ctx); r.len = o;",
+  ];
 }
 
 /** A field decoded by the runtime's compiled field decoder. */

@@ -1,6 +1,6 @@
 /**
  * The schema of a message with ahead-of-time binary codecs (plugin option `aot=true`):
- * `aotBinary(messageDesc(...), encoder, decoder)`, which attaches the codecs to the
+ * `aotBinary(messageDesc(...), encoder, decoder, zero)`, which attaches the codecs to the
  * descriptor that `messageDesc()` returns. The same code serves the targets ts and js: the
  * parameters take their types from `aotBinary()`'s signature.
  */
@@ -8,6 +8,7 @@ import type { DescMessage } from "@pbjet/protobuf";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { encoderBody } from "./encode.js";
 import { decoderBody } from "./decode.js";
+import { zeroLiteral } from "./zero.js";
 
 /**
  * Prints the initializer of a message's schema constant: `descCall` (the `messageDesc(...)`
@@ -23,5 +24,11 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
   f.print("  },");
   f.print("  (m, r, end, group, depth, ctx) => {");
   for (const line of decoderBody(c, desc)) f.print("    ", line);
-  f.print("  });");
+  const zero = zeroLiteral(f, desc);
+  if (zero === undefined) {
+    f.print("  });");
+  } else {
+    f.print("  },");
+    f.print("  () => ", zero, ");");
+  }
 }
