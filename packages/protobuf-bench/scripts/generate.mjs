@@ -1,5 +1,6 @@
 // Generates the code the matrix compares, into src/gen/ (not checked in):
 //   src/gen/pbjet/       our protoc-gen-es under buf (buf.gen.yaml), target=ts, import_extension=js
+//   src/gen/pbjet-aot/   the same with the plugin option aot=true (ahead-of-time binary codecs)
 //   src/gen/es/          @bufbuild/protoc-gen-es under buf (buf.gen.yaml), same options
 //   src/gen/protobufjs/  protobufjs static code from protobufjs-cli's pbjs (static-module, CommonJS)
 import { execFileSync } from "node:child_process";
@@ -49,6 +50,7 @@ if (resolve(theirs) !== yamlTheirs || !yaml.includes("../protoc-gen-es/bin/proto
       clean: true,
       plugins: [
         { local: ["node", ours], out: "src/gen/pbjet", opt },
+        { local: ["node", ours], out: "src/gen/pbjet-aot", opt: [...opt, "aot=true"] },
         { local: ["node", theirs], out: "src/gen/es", opt },
       ],
     }),

@@ -21,6 +21,15 @@ import { file_bench_rpc_v1_rpc as pbRpc } from "./gen/pbjet/bench/rpc/v1/rpc_pb.
 import { file_bench_site_v1_site as pbSite } from "./gen/pbjet/bench/site/v1/site_pb.js";
 import { file_bench_stress_v1_stress as pbStress } from "./gen/pbjet/bench/stress/v1/stress_pb.js";
 
+import { file_bench_graphql_v1_graphql as aotGraphql } from "./gen/pbjet-aot/bench/graphql/v1/graphql_pb.js";
+import { file_bench_k8s_v1_pod as aotK8s } from "./gen/pbjet-aot/bench/k8s/v1/pod_pb.js";
+import { file_bench_otel_v1_logs as aotLogs } from "./gen/pbjet-aot/bench/otel/v1/logs_pb.js";
+import { file_bench_otel_v1_metrics as aotMetrics } from "./gen/pbjet-aot/bench/otel/v1/metrics_pb.js";
+import { file_bench_otel_v1_trace as aotTrace } from "./gen/pbjet-aot/bench/otel/v1/trace_pb.js";
+import { file_bench_rpc_v1_rpc as aotRpc } from "./gen/pbjet-aot/bench/rpc/v1/rpc_pb.js";
+import { file_bench_site_v1_site as aotSite } from "./gen/pbjet-aot/bench/site/v1/site_pb.js";
+import { file_bench_stress_v1_stress as aotStress } from "./gen/pbjet-aot/bench/stress/v1/stress_pb.js";
+
 import { file_bench_graphql_v1_graphql as esGraphql } from "./gen/es/bench/graphql/v1/graphql_pb.js";
 import { file_bench_k8s_v1_pod as esK8s } from "./gen/es/bench/k8s/v1/pod_pb.js";
 import { file_bench_otel_v1_logs as esLogs } from "./gen/es/bench/otel/v1/logs_pb.js";
@@ -46,6 +55,8 @@ const pjsStatic: Any = require("./gen/protobufjs/bench.cjs");
 const protojson: Any = require("protobufjs/ext/protojson.js");
 
 export const pbjetRegistry = pbjet.createRegistry(pbRpc, pbTrace, pbMetrics, pbLogs, pbK8s, pbGraphql, pbStress, pbSite);
+/** The same schemas generated with the plugin option aot=true (ahead-of-time binary codecs). */
+const pbjetAotRegistry = pbjet.createRegistry(aotRpc, aotTrace, aotMetrics, aotLogs, aotK8s, aotGraphql, aotStress, aotSite);
 const esRegistry = es.createRegistry(esRpc, esTrace, esMetrics, esLogs, esK8s, esGraphql, esStress, esSite);
 
 let pjsReflectionRoot: Any;
@@ -116,7 +127,7 @@ export interface Subject {
   readonly json?: string;
 }
 
-export type LibId = "pbjet" | "pbjetAA" | "es" | "pjsKeep" | "pjsDefault" | "pjsProtojson" | "json";
+export type LibId = "pbjet" | "pbjetAA" | "pbjetAot" | "es" | "pjsKeep" | "pjsDefault" | "pjsProtojson" | "json";
 
 export interface LibInfo {
   readonly id: LibId;
@@ -127,6 +138,11 @@ export interface LibInfo {
 export const LIBS: readonly LibInfo[] = [
   { id: "pbjet", label: "pbjet", note: "@pbjet/protobuf with code from our protoc-gen-es (the baseline: ratio 1.00)" },
   { id: "pbjetAA", label: "pbjet (A/A)", note: "the same pbjet calls again as a separate contender; reads ≈1.00x when the run is trustworthy" },
+  {
+    id: "pbjetAot",
+    label: "pbjet aot=true",
+    note: "@pbjet/protobuf with code from our protoc-gen-es with the option aot=true (ahead-of-time binary encoders and decoders in the generated code; JSON as pbjet)",
+  },
   { id: "es", label: "protobuf-es", note: "@bufbuild/protobuf with code from @bufbuild/protoc-gen-es" },
   {
     id: "pjsKeep",
@@ -211,11 +227,11 @@ export function buildSubjects(fx: Fixture): Map<LibId, Subject> {
     });
   }
 
-  // pbjet, and the same calls again as the A/A control.
-  const pbDesc = pbjetSchema(fx.typeName);
-  const pbMsg = pbjet.create(pbDesc, fx.init as Any);
-  const pbJson = pbjet.toJsonString(pbDesc, pbMsg);
-  for (const id of ["pbjet", "pbjetAA"] as const) {
+  // pbjet, the same calls again as the A/A control, and pbjet over the aot=true code.
+  for (const id of ["pbjet", "pbjetAA", "pbjetAot"] as const) {
+    const pbDesc = id === "pbjetAot" ? pbjetAotRegistry.getMessage(fx.typeName)! : pbjetSchema(fx.typeName);
+    const pbMsg = pbjet.create(pbDesc, fx.init as Any);
+    const pbJson = pbjet.toJsonString(pbDesc, pbMsg);
     out.set(id, {
       lib: id,
       message: pbMsg,
@@ -244,6 +260,7 @@ export function buildSubjects(fx: Fixture): Map<LibId, Subject> {
   }
 
   // protobufjs static code, two configurations.
+  const pbDesc = pbjetSchema(fx.typeName);
   const T = pjsStaticType(fx.typeName);
   const pjsObject = toProtobufjsObject(pbDesc, fx.init);
   const Reader = protobufjs.Reader;

@@ -153,7 +153,7 @@ for (const fx of fixtures) {
     pbjet.equals(desc, pbjet.fromBinary(desc, bytes), ref) && es.equals(esDesc, es.fromBinary(esDesc, bytes), esSub.message as Any);
 
   // 1. Each library's own encoding decodes in pbjet to pbjet's message; sizes agree.
-  for (const lib of ["pbjet", "es", "pjsKeep", "pjsDefault", "pjsProtojson"] as const) {
+  for (const lib of ["pbjet", "pbjetAot", "es", "pjsKeep", "pjsDefault", "pjsProtojson"] as const) {
     const s = subs.get(lib)!;
     checksRun += 2;
     try {
@@ -165,7 +165,7 @@ for (const fx of fixtures) {
     }
   }
   // 2. Each library decodes the reference bytes into a message that re-encodes to the same message.
-  for (const lib of ["pbjet", "es", "pjsKeep", "pjsDefault"] as const) {
+  for (const lib of ["pbjet", "pbjetAot", "es", "pjsKeep", "pjsDefault"] as const) {
     const s = subs.get(lib)!;
     checksRun++;
     try {
@@ -285,10 +285,11 @@ if (checkOnly) {
 // ---------------------------------------------------------------------------------------------
 // Timing
 
-const TIMED_ORDER: LibId[] = ["pbjet", "pbjetAA", "es", "pjsKeep", "pjsDefault", "pjsProtojson", "json"];
+const TIMED_ORDER: LibId[] = ["pbjet", "pbjetAA", "pbjetAot", "es", "pjsKeep", "pjsDefault", "pjsProtojson", "json"];
 const SHORT: Record<LibId, string> = {
   pbjet: "pbjet",
   pbjetAA: "A/A",
+  pbjetAot: "aot",
   es: "es",
   pjsKeep: "pjs-keep",
   pjsDefault: "pjs-dflt",

@@ -42,7 +42,7 @@ export interface ReportInput {
   readonly svgPath: string;
 }
 
-const OTHERS: readonly LibId[] = ["pbjetAA", "es", "pjsKeep", "pjsDefault", "pjsProtojson", "json"];
+const OTHERS: readonly LibId[] = ["pbjetAA", "pbjetAot", "es", "pjsKeep", "pjsDefault", "pjsProtojson", "json"];
 
 export function ratio(cell: CellOutcome, lib: LibId): number | undefined {
   const base = cell.hz.pbjet;
@@ -229,6 +229,7 @@ export function renderMarkdown(input: ReportInput): string {
 const COLORS: Record<LibId, string> = {
   pbjet: "#000000",
   pbjetAA: "#9e9e9e",
+  pbjetAot: "#7b1fa2",
   es: "#3b6fd8",
   pjsKeep: "#e07b00",
   pjsDefault: "#f2b35e",

@@ -5,6 +5,8 @@
  *   npx tsx src/perf.ts benchmark [regex]            # run the cases whose name matches regex
  *   npx tsx src/perf.ts benchmark [regex] --compare  # also run @bufbuild/protobuf after each case
  *   npx tsx src/perf.ts benchmark [regex] --aa       # also run pbjet a second time (A/A control)
+ *   npx tsx src/perf.ts benchmark [regex] --aot      # also run pbjet over the code generated with
+ *                                                    # aot=true (src/gen-aot: ahead-of-time codecs)
  *
  * Run from packages/protobuf-test after building @pbjet/protobuf and compiling the descriptor
  * sets (`npm run generate`). `benchmark` re-runs itself under `node --single-threaded-gc` unless
@@ -14,6 +16,7 @@
  * Environment:
  *   PERF_COMPARE=1        same as --compare
  *   PERF_AA=1             same as --aa
+ *   PBJET_TEST_AOT=1      pbjet itself runs over the aot=true code (as the jest suites do)
  *   PERF_MAX_TIME=1       benchmark.js maxTime per case, in seconds (default 1)
  *   PERF_MIN_SAMPLES=5    benchmark.js minSamples per case (default 5)
  *   PERF_SINGLE_THREADED_GC=0   do not re-run under --single-threaded-gc
@@ -44,7 +47,7 @@ import * as esWire from "@bufbuild/protobuf/wire";
 import * as pbjetReflect from "@pbjet/protobuf/reflect";
 import * as esReflect from "@bufbuild/protobuf/reflect";
 import { join, resolve } from "node:path";
-import { registry, oracleRegistry, descriptorSetBytes } from "./helpers";
+import { aotRegistry, registry, oracleRegistry, descriptorSetBytes } from "./helpers";
 
 // ---------------------------------------------------------------------------
 // Options
@@ -58,15 +61,16 @@ const compare = flags.has("--compare") || process.env.PERF_COMPARE === "1";
 /** --baseline=DIR: also run another build of @pbjet/protobuf (its package dir), e.g. a commit's worktree. */
 const baselineDir = [...flags].find((f) => f.startsWith("--baseline="))?.substring("--baseline=".length);
 const aa = flags.has("--aa") || process.env.PERF_AA === "1";
+const aot = flags.has("--aot");
 const maxTime = Number(process.env.PERF_MAX_TIME ?? 1);
 const minSamples = Number(process.env.PERF_MIN_SAMPLES ?? 5);
 for (const f of flags) {
-  if (f !== "--compare" && f !== "--aa" && !f.startsWith("--baseline=")) usage(`unknown option ${f}`);
+  if (f !== "--compare" && f !== "--aa" && f !== "--aot" && !f.startsWith("--baseline=")) usage(`unknown option ${f}`);
 }
 if (command !== "benchmark" && command !== "list") usage(`unknown command ${command}`);
 
 function usage(problem: string): never {
-  console.error(`${problem}\nusage: tsx src/perf.ts benchmark|list [regex] [--compare] [--aa]`);
+  console.error(`${problem}\nusage: tsx src/perf.ts benchmark|list [regex] [--compare] [--aa] [--aot]`);
   process.exit(2);
 }
 
@@ -173,6 +177,11 @@ function pbjetLib(label: string, api: typeof pbjet, wire: typeof pbjetWire, reg:
 
 function libPbjet(): Lib {
   return pbjetLib("pbjet", pbjet, pbjetWire, registry("test"), pbjetReflect);
+}
+
+/** pbjet over the schemas generated with aot=true (src/gen-aot), which carry ahead-of-time codecs. */
+function libPbjetAot(): Lib {
+  return pbjetLib("pbjet aot", pbjet, pbjetWire, aotRegistry(registry("test")), pbjetReflect);
 }
 
 /** Another build of the runtime (a package directory with dist/cjs), for before/after numbers. */
@@ -832,7 +841,12 @@ function reexecWithSingleThreadedGc(): boolean {
 function main(): void {
   if (reexecWithSingleThreadedGc()) return;
   const ours = libPbjet();
-  const libs = [ours, ...(compare ? [libProtobufEs()] : []), ...(baselineDir !== undefined ? [libBaseline(baselineDir)] : [])];
+  const libs = [
+    ours,
+    ...(aot ? [libPbjetAot()] : []),
+    ...(compare ? [libProtobufEs()] : []),
+    ...(baselineDir !== undefined ? [libBaseline(baselineDir)] : []),
+  ];
   const msg = messageCases(libs);
   const micro = microCases(libs);
   const all = [...msg.cases, ...micro.cases].filter((c) => filter.test(c.name));

@@ -6,6 +6,7 @@
 import type { DescEnum, DescFile } from "@pbjet/protobuf";
 import type { GeneratedFile, Schema } from "@pbjet/protoplugin";
 import type { GenEsOptions } from "./options.js";
+import { printAotSchema } from "./aot/schema.js";
 import { descArgs, deprecated, fileDescCall, schemaName, shapeName, walkFile, type Options } from "./util.js";
 
 /** Generates JavaScript for every file of the schema. */
@@ -32,7 +33,8 @@ function generateFile(f: GeneratedFile, file: DescFile, options: Options): void 
     message(desc, path) {
       f.print(f.jsDoc(`Describes the message ${desc.typeName}.\nUse \`create(${schemaName(f, desc)})\` to create a new message.${deprecated(desc)}`));
       f.print(f.export("const", schemaName(f, desc)), " = /*@__PURE__*/");
-      f.print("  ", messageDesc, "(", descArgs(f, desc.file, path), ");");
+      if (options.aot) printAotSchema(f, desc, [messageDesc, "(", descArgs(f, desc.file, path), ")"]);
+      else f.print("  ", messageDesc, "(", descArgs(f, desc.file, path), ");");
       f.print();
     },
     enum(desc, path) {

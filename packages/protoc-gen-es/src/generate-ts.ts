@@ -22,6 +22,7 @@ import {
   walkFile,
   type Options,
 } from "./util.js";
+import { printAotSchema } from "./aot/schema.js";
 import { isValidTypeRequired, messageNeedsCustomValidType } from "./valid-types.js";
 
 /** Generates TypeScript for every file of the schema. */
@@ -91,7 +92,8 @@ function generateMessage(f: GeneratedFile, desc: DescMessage, path: number[], op
     f.print(f.export(t.const, schemaName(f, desc)), ": ", messageGenType(f, desc, options), ";");
   } else {
     f.print(f.export(t.const, schemaName(f, desc)), ": ", messageGenType(f, desc, options), " = /*@__PURE__*/");
-    f.print("  ", messageDesc, "(", descArgs(f, desc.file, path), ");");
+    if (options.aot) printAotSchema(f, desc, [messageDesc, "(", descArgs(f, desc.file, path), ")"]);
+    else f.print("  ", messageDesc, "(", descArgs(f, desc.file, path), ");");
   }
   f.print();
 }

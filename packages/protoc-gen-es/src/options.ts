@@ -17,6 +17,11 @@ export interface GenEsOptions {
    * exactly as protoc-gen-es does with this option.
    */
   erasableSyntax: boolean;
+  /**
+   * `aot=true`: for every message, generate a binary encoder and decoder specialized to the
+   * type, attached to its schema (toBinary() and fromBinary() use them). Default false.
+   */
+  aot: boolean;
 }
 
 /** Which fields the Valid types make required. */
@@ -37,7 +42,12 @@ export function hasValidTypes(options: GenEsOptions): boolean {
  * plugin framework reports as `invalid option "<the plugin's options>": <message>`.
  */
 export function parseGenEsOptions(rawOptions: { key: string; value: string }[]): GenEsOptions {
-  const options: GenEsOptions = { jsonTypes: false, validTypes: { legacyRequired: false, protovalidateRequired: false }, erasableSyntax: false };
+  const options: GenEsOptions = {
+    jsonTypes: false,
+    validTypes: { legacyRequired: false, protovalidateRequired: false },
+    erasableSyntax: false,
+    aot: false,
+  };
   for (const { key, value } of rawOptions) {
     switch (key) {
       case "json_types":
@@ -45,6 +55,9 @@ export function parseGenEsOptions(rawOptions: { key: string; value: string }[]):
         break;
       case "erasable_syntax":
         options.erasableSyntax = parseBool(value);
+        break;
+      case "aot":
+        options.aot = parseBool(value);
         break;
       case "valid_types":
         for (const part of value.split("+")) {

@@ -11,7 +11,7 @@ import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import * as oracle from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
-import { hex, oracleRegistry, registry } from "../helpers";
+import { aotMode, hex, oracleRegistry, registry } from "../helpers";
 import * as gen from "../gen/custom_options_pb";
 
 type SetName = "test" | "conformance" | "wkt";
@@ -109,6 +109,9 @@ describe.each(["test", "conformance", "wkt"] as SetName[])("hasOption/getOption 
       expect({ option: ext.typeName, value: got }).toEqual({ option: ext.typeName, value: want });
     }
     // An option of another kind of element: both refuse it where the element has options.
+    // (Over the aot=true code, descriptor.proto is the runtime's booted copy, which the
+    // generated code imports: it has no file options, unlike the set's copy.)
+    if (aotMode && label === "file google/protobuf/descriptor.proto") return;
     const other = oursExt.get(kind === "file" ? "google.protobuf.MessageOptions" : "google.protobuf.FileOptions")![0];
     const oother = theirsExt.get(other.extendee.typeName)!.find((e) => e.typeName === other.typeName)!;
     expect(pb.hasOption(desc as never, other)).toBe(false);

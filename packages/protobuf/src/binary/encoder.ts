@@ -22,7 +22,8 @@ import { Boxing } from "../model/boxing-kind.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
-type FieldEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
+/** Encodes one field (or oneof) of a message. */
+export type FieldEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
 
 /**
  * The compiled encoder of a message type. It encodes the fields of an ordinary message; for
@@ -47,7 +48,8 @@ export function writeMessage(desc: DescMessage, message: unknown, w: BinaryWrite
   ((rec.encoder ??= buildMessageEncoder(desc)) as MessageEncoder)(message, w, writeUnknown);
 }
 
-function buildMessageEncoder(desc: DescMessage): MessageEncoder {
+/** @internal The compiled (closure) encoder of a message type, not cached: see messageEncoder(). */
+export function buildMessageEncoder(desc: DescMessage): MessageEncoder {
   let fields: FieldEncoder[] | undefined;
   let names: string[] | undefined;
   return (msg, w, writeUnknown) => {
@@ -122,7 +124,7 @@ function compileFields(desc: DescMessage): [FieldEncoder[], string[]] {
 }
 
 /** Encodes the selected member of a oneof; with `only`, just that member if selected. */
-function oneofEncoder(localName: string, fields: DescField[], only?: string): FieldEncoder {
+export function oneofEncoder(localName: string, fields: DescField[], only?: string): FieldEncoder {
   const byCase = new Map<string, (value: unknown, w: BinaryWriter, writeUnknown: boolean) => void>();
   const nameOf = new Map<string, string>();
   for (const f of fields) {
@@ -226,7 +228,8 @@ function singularMessageEncoder(field: DescField & { fieldKind: "message" }) {
   return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => enc(boxValue(boxing, desc, v), w, writeUnknown);
 }
 
-function fieldEncoder(field: DescField): FieldEncoder {
+/** @internal The encoder of one field that is not a oneof member. */
+export function fieldEncoder(field: DescField): FieldEncoder {
   const name = field.localName;
   switch (field.fieldKind) {
     case "list":

@@ -2,6 +2,29 @@
  * What generated code imports: hydration of embedded descriptors and the Gen* types; and for
  * code generators, what to embed and which symbols to import.
  */
+export {
+  aotBinary,
+  aotOtherTag,
+  aotPackedEnd,
+  aotEnter,
+  aotDecoderOf,
+  aotZeroOf,
+  aotMutable,
+  aotDecodeError,
+  aotMissingEndGroup,
+  aotUnknownEnum,
+  aotReadMessage,
+  aotField,
+  aotWriteMessage,
+  aotWriteGroup,
+  aotFieldEncoder,
+  aotOneofEncoder,
+  aotEncodeError,
+  aotFail,
+  aotUnknown,
+  type AotEncoder,
+  type AotDecoder,
+} from "./aot.js";
 export { fileDesc, messageDesc, enumDesc, extDesc, serviceDesc, tsEnum, objEnum } from "./file-desc.js";
 export { withLazyFields } from "./lazy-fields.js";
 export { bootDescriptorProto, boot, bootFileDescriptorProto } from "../boot/boot.js";

@@ -91,7 +91,16 @@ export interface TypeRecord {
   reflect: Slot;
   /** merge.ts: the steps that merge a message of the type into another. */
   merger: Slot;
+  /** binary/aot-*.ts: what ahead-of-time codecs of the type look up at run time. */
+  aot: Slot;
 }
+
+/**
+ * Where generated code (plugin option `aot=true`) leaves a type's ahead-of-time binary codecs
+ * on its descriptor (codegenv2/aot.ts); the record takes them as its encoder and decoder (and
+ * zero message factory, where generated).
+ */
+export const aotBinaryKey: unique symbol = Symbol("pbjet.aotBinary");
 
 const recordKey = Symbol("pbjet.typeRecord");
 
@@ -102,14 +111,15 @@ export function typeRecord(desc: DescMessage): TypeRecord {
 }
 
 function buildRecord(desc: DescMessage): TypeRecord {
+  const aot = (desc as unknown as { [aotBinaryKey]?: { encode: Slot; decode: Slot; zero: Slot } })[aotBinaryKey];
   const rec: TypeRecord = {
     desc,
     fields: desc.fields.map(fieldFacts),
     views: undefined,
-    zero: undefined,
+    zero: aot?.zero,
     init: undefined,
-    encoder: undefined,
-    decoder: undefined,
+    encoder: aot?.encode,
+    decoder: aot?.decode,
     validator: undefined,
     viewPlan: undefined,
     refersToInput: undefined,
@@ -120,6 +130,7 @@ function buildRecord(desc: DescMessage): TypeRecord {
     textTable: undefined,
     reflect: undefined,
     merger: undefined,
+    aot: undefined,
   };
   Object.defineProperty(desc, recordKey, { value: rec, enumerable: false });
   return rec;

@@ -1,0 +1,175 @@
+/**
+ * What the ahead-of-time binary decoders in generated code (plugin option `aot=true`) call at
+ * run time: the rare paths of the decode loop (end-group tags, illegal tags, unknown fields),
+ * sub-messages, unknown values of closed enums, errors, and the compiled decoders of fields
+ * that the generated code leaves to the closure path. Each does exactly what the compiled
+ * decoder (decoder.ts) does in the same place, so that both decode alike.
+ */
+import type { DescMessage } from "../descriptors/types.js";
+import type { BinaryReader } from "../wire/binary-reader.js";
+import { BinaryWriter } from "../wire/binary-writer.js";
+import { BinaryDecodeError } from "../wire/errors.js";
+import { WireType } from "../wire/wire-type.js";
+import type { Message } from "../types.js";
+import { typeRecord, type TypeRecord } from "../model/type-record.js";
+import { mutableForm } from "../model/view-protocol.js";
+import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
+import { fieldDecoder, messageDecoder, type DecodeContext, type FieldDecoder, type MessageDecoder } from "./decoder.js";
+import { aotSlot } from "./aot-slot.js";
+
+/** The reader as ahead-of-time decoders see it: with the internal methods they call. */
+export interface AotReader extends BinaryReader {
+  /** Reads a string, throwing a BinaryDecodeError on invalid UTF-8. */
+  stringStrict(): string;
+  /** Reads 64-bit values as decimal strings (jstype = JS_STRING). */
+  int64String(): string;
+  uint64String(): string;
+  sint64String(): string;
+  fixed64String(): string;
+  sfixed64String(): string;
+}
+
+/** The decoder that generated code attaches to a message type (the shape of MessageDecoder). */
+export type AotDecoder = (m: any, r: AotReader, end: number, group: number, depth: number, ctx: DecodeContext) => void;
+
+/**
+ * A tag the generated decoder has no case for: the end of the group being decoded (returns
+ * true), an illegal tag (throws), or an unknown field, or a known field with another wire type
+ * (skipped, and kept in `$unknown` unless the context says otherwise). `at` is the tag's offset.
+ */
+export function aotOtherTag(m: Message, r: BinaryReader, tag: number, at: number, group: number, ctx: DecodeContext): boolean {
+  const no = tag >>> 3;
+  const wt = tag & 7;
+  if (wt === WireType.EndGroup) {
+    if (no === group && group !== 0) return true;
+    throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
+  }
+  if (no === 0) throw BinaryDecodeError.illegalTag(0, wt, at);
+  if (wt > 5) throw BinaryDecodeError.illegalTag(no, wt, at);
+  const data = r.skip(wt, no);
+  if (ctx.readUnknown) {
+    (m.$unknown ??= []).push({ no, wireType: wt, data });
+    if (ctx.track !== undefined) ctx.track.unknown = true;
+  }
+  return false;
+}
+
+/** Reads the length of a packed run of values and returns where it ends (checked against the input). */
+export function aotPackedEnd(r: BinaryReader): number {
+  const len = r.uint32();
+  const end = r.pos + len;
+  if (end > r.len) throw BinaryDecodeError.prematureEnd(r.pos, len, r.len - r.pos);
+  return end;
+}
+
+/** An error of a field of the type, annotated with the type and field number (innermost wins). */
+export function aotDecodeError(e: unknown, typeName: string, no: number): unknown {
+  return e instanceof BinaryDecodeError ? e.withField(typeName, no) : e;
+}
+
+/** The error for a group whose end-group tag is missing. */
+export function aotMissingEndGroup(group: number, typeName: string, r: BinaryReader): BinaryDecodeError {
+  return new BinaryDecodeError(`missing end-group tag for field ${group} of ${typeName} at offset ${r.pos}`, r.pos);
+}
+
+/** An unknown value of a closed enum: kept in the unknown fields as a varint. */
+export function aotUnknownEnum(m: Message, no: number, value: number, ctx: DecodeContext): void {
+  if (ctx.readUnknown) {
+    (m.$unknown ??= []).push({ no, wireType: WireType.Varint, data: new BinaryWriter().int32(value).finish() });
+  }
+}
+
+/**
+ * Decodes a sub-message of type `desc` (length-delimited, or a group with wire type
+ * StartGroup) into `current` — merged into it, or into a mutable copy if it is a lazy view —
+ * or into a new message if `current` is undefined; returns the message to store.
+ */
+export function aotReadMessage(
+  desc: DescMessage,
+  current: unknown,
+  r: BinaryReader,
+  wt: number,
+  no: number,
+  depth: number,
+  ctx: DecodeContext,
+): Message {
+  const rec = typeRecord(desc);
+  const sub =
+    current === undefined ? ((rec.zero as ZeroMessageFactory | undefined) ?? zeroMessageFactory(desc))() : mutableForm(rec, current as Message);
+  readSubMessage(rec, desc, sub, r, wt, no, depth, ctx);
+  return sub;
+}
+
+function readSubMessage(
+  rec: TypeRecord,
+  desc: DescMessage,
+  sub: unknown,
+  r: BinaryReader,
+  wt: number,
+  no: number,
+  depth: number,
+  ctx: DecodeContext,
+): void {
+  if (depth >= ctx.maxDepth) {
+    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
+  }
+  const dec = (rec.decoder as MessageDecoder | undefined) ?? messageDecoder(desc);
+  if (wt === WireType.StartGroup) {
+    dec(sub, r, r.len, no, depth + 1, ctx);
+    return;
+  }
+  const len = r.uint32();
+  const end = r.pos + len;
+  if (end > r.len) {
+    throw BinaryDecodeError.prematureEnd(r.pos, len, r.len - r.pos);
+  }
+  // Bound the reader to the sub-message, so that no read inside can run past it.
+  const outerLen = r.len;
+  r.len = end;
+  dec(sub, r, end, 0, depth + 1, ctx);
+  r.len = outerLen;
+}
+
+/**
+ * Enters a length-delimited sub-message at nesting `depth`: checks the depth limit, reads the
+ * length and returns where the sub-message ends (checked against the input). The caller bounds
+ * the reader to it (`r.len = end`) while it decodes the sub-message.
+ */
+export function aotEnter(r: BinaryReader, depth: number, ctx: DecodeContext): number {
+  if (depth >= ctx.maxDepth) {
+    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
+  }
+  const len = r.uint32();
+  const end = r.pos + len;
+  if (end > r.len) {
+    throw BinaryDecodeError.prematureEnd(r.pos, len, r.len - r.pos);
+  }
+  return end;
+}
+
+/**
+ * The decoder of a message type (its ahead-of-time one, or the compiled one). Generated code
+ * calls what this returns at its own call site, so that each call site sees one decoder.
+ */
+export function aotDecoderOf(desc: DescMessage): MessageDecoder {
+  return (typeRecord(desc).decoder as MessageDecoder | undefined) ?? messageDecoder(desc);
+}
+
+/** The zero message factory of a message type (for generated code to call, as aotDecoderOf()). */
+export function aotZeroOf(desc: DescMessage): ZeroMessageFactory {
+  return (typeRecord(desc).zero as ZeroMessageFactory | undefined) ?? zeroMessageFactory(desc);
+}
+
+/** A sub-message to merge into: `v` itself, or a mutable copy if it is a lazy view. */
+export function aotMutable(desc: DescMessage, v: Message): Message {
+  return mutableForm(typeRecord(desc), v);
+}
+
+/**
+ * The compiled decoder of the field at `index` (in declaration order) of the type, for the
+ * fields whose decoding the generated code leaves to the closure path.
+ */
+export function aotField(desc: DescMessage, index: number): FieldDecoder {
+  const slot = aotSlot(desc);
+  return (slot.fieldDecoders[index] ??= fieldDecoder(desc.fields[index]));
+}
