@@ -1,5 +1,10 @@
-/** Editions, numbered as in google.protobuf.Edition. */
-export enum Edition {
+/**
+ * Editions, numbered as in google.protobuf.Edition. Like the other enums of this file, a const
+ * enum: the runtime's own code uses the numbers, inlined when it is compiled (the runtime objects
+ * users import are google.protobuf's enums from the well-known types, re-exported by
+ * `@pbjet/protobuf/reflect` under these names).
+ */
+export const enum Edition {
   EDITION_UNKNOWN = 0,
   EDITION_LEGACY = 900,
   EDITION_PROTO2 = 998,
@@ -10,7 +15,7 @@ export enum Edition {
 }
 
 /** google.protobuf.FeatureSet.FieldPresence */
-export enum FieldPresence {
+export const enum FieldPresence {
   FIELD_PRESENCE_UNKNOWN = 0,
   EXPLICIT = 1,
   IMPLICIT = 2,
@@ -18,42 +23,42 @@ export enum FieldPresence {
 }
 
 /** google.protobuf.FeatureSet.EnumType */
-export enum EnumType {
+export const enum EnumType {
   ENUM_TYPE_UNKNOWN = 0,
   OPEN = 1,
   CLOSED = 2,
 }
 
 /** google.protobuf.FeatureSet.RepeatedFieldEncoding */
-export enum RepeatedFieldEncoding {
+export const enum RepeatedFieldEncoding {
   REPEATED_FIELD_ENCODING_UNKNOWN = 0,
   PACKED = 1,
   EXPANDED = 2,
 }
 
 /** google.protobuf.FeatureSet.Utf8Validation */
-export enum Utf8Validation {
+export const enum Utf8Validation {
   UTF8_VALIDATION_UNKNOWN = 0,
   VERIFY = 2,
   NONE = 3,
 }
 
 /** google.protobuf.FeatureSet.MessageEncoding */
-export enum MessageEncoding {
+export const enum MessageEncoding {
   MESSAGE_ENCODING_UNKNOWN = 0,
   LENGTH_PREFIXED = 1,
   DELIMITED = 2,
 }
 
 /** google.protobuf.FeatureSet.JsonFormat */
-export enum JsonFormat {
+export const enum JsonFormat {
   JSON_FORMAT_UNKNOWN = 0,
   ALLOW = 1,
   LEGACY_BEST_EFFORT = 2,
 }
 
-/** The editions this runtime supports: proto2, proto3, 2023 and 2024. */
-export type SupportedEdition = Edition.EDITION_PROTO2 | Edition.EDITION_PROTO3 | Edition.EDITION_2023 | Edition.EDITION_2024;
+/** The editions this runtime supports: proto2 (998), proto3 (999), 2023 (1000) and 2024 (1001), as google.protobuf.Edition numbers them. */
+export type SupportedEdition = 998 | 999 | 1000 | 1001;
 
 /** The edition range this runtime understands. */
 export const minimumEdition: SupportedEdition = Edition.EDITION_PROTO2;

@@ -77,7 +77,7 @@ export function featureDefaults(edition: Edition): ResolvedFeatures {
     case Edition.EDITION_2024:
       return edition2024Defaults;
     default:
-      throw new ProtobufError(`unsupported edition ${Edition[edition] ?? edition}`);
+      throw new ProtobufError(`unsupported edition ${edition} (this runtime supports proto2, proto3, 2023 and 2024)`);
   }
 }
 

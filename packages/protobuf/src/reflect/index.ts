@@ -2,17 +2,17 @@
  * Descriptors and schema-level reflection.
  */
 export { ScalarType } from "../descriptors/scalar.js";
+export { minimumEdition, maximumEdition } from "../descriptors/edition.js";
+// The feature enums as runtime values: google.protobuf's own (the runtime inlines the numbers).
 export {
   Edition,
-  FieldPresence,
-  EnumType,
-  RepeatedFieldEncoding,
-  Utf8Validation,
-  MessageEncoding,
-  JsonFormat,
-  minimumEdition,
-  maximumEdition,
-} from "../descriptors/edition.js";
+  FeatureSet_FieldPresence as FieldPresence,
+  FeatureSet_EnumType as EnumType,
+  FeatureSet_RepeatedFieldEncoding as RepeatedFieldEncoding,
+  FeatureSet_Utf8Validation as Utf8Validation,
+  FeatureSet_MessageEncoding as MessageEncoding,
+  FeatureSet_JsonFormat as JsonFormat,
+} from "../wkt/gen/google/protobuf/descriptor_pb.js";
 export { protoCamelCase, safeObjectProperty } from "../descriptors/names.js";
 export { isFieldSet, clearField } from "../fields.js";
 export type * from "../descriptors/types.js";
