@@ -12,7 +12,6 @@
  *   JavaScript is the same, `tsEnum()`);
  * - with erasable_syntax, an enum value named `__proto__` is the computed key `["__proto__"]`
  *   (protobuf-es writes `__proto__: 2`, which sets the object's prototype instead);
- * - `[default = "..."]` in JSDoc: we escape every quote, protobuf-es only the first;
  * - a message named `undefined` is `undefined$` (`export type undefined` does not compile).
  * Every TypeScript and declaration file we generate with these options is also compiled with
  * tsc (strict, exactOptionalPropertyTypes, isolatedModules, verbatimModuleSyntax) against our
@@ -107,8 +106,7 @@ function normalize(code: string, ours: boolean): string {
       i++; // the blank line after it
       continue;
     }
-    // Quotes in default values: protobuf-es escapes only the first one.
-    let l = /@generated from (field|extension): .*\[default = /.test(line) ? line.replace(/\\"/g, '"') : line;
+    let l = line;
     if (ours) l = l.replace(/^( {2})\["__proto__"\]: /, "$1__proto__: ");
     out.push(l);
   }
