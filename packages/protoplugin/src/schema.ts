@@ -135,18 +135,15 @@ function* typesInFile(file: DescFile): Iterable<DescMessage | DescEnum | DescExt
 
 /** The edition of a file: PROTO2, PROTO3, its edition, or UNKNOWN for another syntax. */
 function fileEdition(proto: FileDescriptorProto): number {
-  switch (proto.syntax) {
-    case "":
-    case "proto2":
-      return Edition.EDITION_PROTO2;
-    case "proto3":
-      return Edition.EDITION_PROTO3;
-    case "editions":
-      return proto.edition;
-    default:
-      return Edition.EDITION_UNKNOWN;
-  }
+  if (proto.syntax === "editions") return proto.edition;
+  return syntaxEditions.get(proto.syntax) ?? Edition.EDITION_UNKNOWN;
 }
+
+const syntaxEditions: ReadonlyMap<string, number> = new Map([
+  ["", Edition.EDITION_PROTO2],
+  ["proto2", Edition.EDITION_PROTO2],
+  ["proto3", Edition.EDITION_PROTO3],
+]);
 
 /** An edition as protobuf-es names it in errors: `PROTO2`, `2023`, `1_TEST_ONLY`, `unknown (5)`. */
 function editionName(edition: number): string {

@@ -407,6 +407,7 @@ describe("editions a plugin supports", () => {
   test.each([
     ["a range that is empty", { minimumEdition: 1001, maximumEdition: 1000 }, [["a.proto", "proto3", 0]]],
     ["an unknown syntax", {}, [["a.proto", "proto4", 0]]],
+    ["a syntax named like a property of every object", {}, [["a.proto", "constructor", 0]]],
     ["a test-only edition", {}, [["a.proto", "editions", 1]]],
     ["an edition protobuf-es does not name", { maximumEdition: 1001 }, [["a.proto", "editions", 1234]]],
     [
