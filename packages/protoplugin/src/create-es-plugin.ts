@@ -58,34 +58,35 @@ export function createEcmaScriptPlugin<Options extends object = object>(init: Pl
     run(request: CodeGeneratorRequest): CodeGeneratorResponse {
       const parameter = parseParameter(request.parameter, init.parseOptions);
       const schema = createSchema<Options>(request, parameter, init.name, init.version, minimumEdition, maximumEdition);
-      const { targets, keepEmptyFiles, jsImportStyle } = parameter.parsed;
-      const wantTs = targets.includes("ts");
+      const { targets, jsImportStyle } = parameter.parsed;
+      const targetTs = targets.includes("ts");
       const transpileJs = targets.includes("js") && init.generateJs === undefined;
       const transpileDts = targets.includes("dts") && init.generateDts === undefined;
-      const keep = (f: FileInfo) => keepEmptyFiles || f.content.trim() !== "";
-      const files: FileInfo[] = [];
-      if (wantTs || transpileJs || transpileDts) {
+      // As in @bufbuild/protoplugin: TypeScript first (also to transpile it), then the
+      // plugin's own JavaScript and declarations, then what is transpiled.
+      let tsFiles: FileInfo[] = [];
+      if (targetTs || transpileJs || transpileDts) {
         schema.prepareGenerate("ts");
         init.generateTs(schema, "ts");
-        const tsFiles = schema.getFileInfo().filter(keep);
-        if (wantTs) files.push(...tsFiles);
-        if (transpileJs || transpileDts) files.push(...(init.transpile ?? transpile)(tsFiles, transpileJs, transpileDts, jsImportStyle));
+        tsFiles = schema.getFileInfo();
       }
       if (targets.includes("js") && init.generateJs !== undefined) {
         schema.prepareGenerate("js");
         init.generateJs(schema, "js");
-        files.push(...schema.getFileInfo().filter(keep));
       }
       if (targets.includes("dts") && init.generateDts !== undefined) {
         schema.prepareGenerate("dts");
         init.generateDts(schema, "dts");
-        files.push(...schema.getFileInfo().filter(keep));
       }
+      let files = schema.getFileInfo();
+      // TypeScript generated only to be transpiled is not part of the response.
+      if (!targetTs) files = files.filter((f) => !tsFiles.some((t) => t.name === f.name));
+      if (transpileJs || transpileDts) files.push(...(init.transpile ?? transpile)(tsFiles, transpileJs, transpileDts, jsImportStyle));
       return create(CodeGeneratorResponseSchema, {
         supportedFeatures: FEATURE_PROTO3_OPTIONAL | FEATURE_SUPPORTS_EDITIONS,
         minimumEdition,
         maximumEdition,
-        file: files.map((f) => ({ name: f.name, content: (f.preamble ?? "") + f.content })),
+        file: files.map((f) => ({ name: f.name, content: f.preamble === undefined ? f.content : f.preamble + "\n" + f.content })),
       });
     },
   };

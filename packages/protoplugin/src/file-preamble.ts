@@ -8,7 +8,10 @@ import { splitLines } from "./jsdoc.js";
 
 const editionNames: Record<number, string> = { 1000: "2023", 1001: "2024", 1002: "2026" };
 
-/** The preamble of a file generated from `file`, as protoc-gen-es writes it. */
+/**
+ * The preamble of a file generated from `file`, as @bufbuild/protoplugin writes it; it ends with
+ * a line break, and the framework puts a blank line between it and the file's content.
+ */
 export function makeFilePreamble(
   file: DescFile,
   pluginName: string,
@@ -34,9 +37,9 @@ export function makeFilePreamble(
   for (const option of getFeatureOptionStrings(file)) out += `// option ${option};\n`;
   out += `/* eslint-disable */\n`;
   if (tsNoCheck) out += `// @ts-nocheck\n`;
-  out += "\n";
   const pkgComment = getPackageComments(file).leading;
-  if (pkgComment !== undefined) out += lineComment(pkgComment) + "\n\n";
+  if (pkgComment !== undefined) out += "\n" + lineComment(pkgComment) + "\n";
+  // The file's content follows after a blank line (the framework adds it).
   return out;
 }
 

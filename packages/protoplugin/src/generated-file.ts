@@ -140,18 +140,26 @@ function isTemplateStrings(p: unknown): p is TemplateStringsArray {
 
 /** The file's content without preamble: imports and the printed lines. */
 function render(ctx: GeneratedFileContext, lines: Printable[][]): string {
+  if (lines.length === 0) return "";
   const tokenLines = lines.map((line) => {
     const tokens: Token[] = [];
     for (const p of line) tokenize(ctx, p, tokens);
     return tokens;
   });
-  const localNames = new Set<string>();
-  for (const line of tokenLines) for (const t of line) if (typeof t !== "string" && "export" in t) localNames.add(t.export);
+  // Names of the file itself: its exports and the symbols it "imports" from itself, wherever
+  // they are printed. Imported symbols never take them.
+  const taken = new Set<string>();
+  for (const line of tokenLines) {
+    for (const t of line) {
+      if (typeof t === "string") continue;
+      if ("export" in t) taken.add(t.export);
+      else if (t.from === ctx.importPath) taken.add(t.name);
+    }
+  }
   // Imports in the order of their first use, as protoc-gen-es orders them: modules by the
   // first use of one of their symbols, and local names given out in that order too. A symbol
-  // keeps its name unless a declaration of the file or a symbol used before it already has
-  // it; then it gets a numeric suffix.
-  const taken = new Set(localNames);
+  // keeps its name unless a name of the file or a symbol used before it already has it; then
+  // it gets a numeric suffix.
   const alias = new Map<string, string>();
   const modules = new Map<string, Map<string, boolean>>();
   for (const line of tokenLines) {
@@ -172,27 +180,28 @@ function render(ctx: GeneratedFileContext, lines: Printable[][]): string {
       byName.set(t.name, (typeOnly ?? true) && t.typeOnly);
     }
   }
-  const importLines: string[] = [];
   const cjs = ctx.jsImportStyle === "legacy_commonjs";
+  // CommonJS as protoc-gen-es writes it: strict mode and the ES module marker first, the
+  // imports as require() (type-only ones too), the exports assigned at the end.
+  let head = cjs ? `"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n\n` : "";
   for (const [from, byName] of modules) {
     const types: string[] = [];
     const values: string[] = [];
     for (const [name, typeOnly] of [...byName.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       const local = alias.get(createImportSymbol(name, from).id)!;
-      if (cjs) {
-        if (!typeOnly) values.push(local === name ? name : `${name}: ${local}`);
-      } else {
-        (typeOnly ? types : values).push(local === name ? name : `${name} as ${local}`);
-      }
+      const renamed = cjs ? `${name}: ${local}` : `${name} as ${local}`;
+      (typeOnly ? types : values).push(local === name ? name : renamed);
     }
     let path = ctx.rewriteImport(from);
     if (relativePathRE.test(path)) path = makeImportPathRelative(ctx.importPath, path);
-    const spec = JSON.stringify(path);
-    if (cjs) {
-      if (values.length) importLines.push(`const { ${values.join(", ")} } = require(${spec});`);
-    } else {
-      if (types.length) importLines.push(`import type { ${types.join(", ")} } from ${spec};`);
-      if (values.length) importLines.push(`import { ${values.join(", ")} } from ${spec};`);
+    const spec = stringLiteral(path);
+    for (const [names, typeOnly] of [
+      [types, true],
+      [values, false],
+    ] as const) {
+      if (names.length === 0) continue;
+      if (cjs) head += `const { ${names.join(", ")} } = require(${spec});\n`;
+      else head += `import ${typeOnly ? "type " : ""}{ ${names.join(", ")} } from ${spec};\n`;
     }
   }
   const exported: string[] = [];
@@ -210,14 +219,8 @@ function render(ctx: GeneratedFileContext, lines: Printable[][]): string {
         .join(""),
     )
     .join("\n");
-  if (lines.length === 0) return "";
-  let content = (importLines.length ? importLines.join("\n") + "\n\n" : "") + body + "\n";
-  if (cjs) {
-    // CommonJS as protoc-gen-es writes it: strict mode and the ES module marker first, the
-    // exports assigned at the end.
-    content = `"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n\n` + content;
-    if (exported.length > 0) content += "\n" + exported.map((n) => `exports.${n} = ${n};`).join("\n") + "\n";
-  }
+  let content = (head === "" ? "" : head + "\n") + body + "\n";
+  if (cjs && exported.length > 0) content += "\n" + exported.map((n) => `exports.${n} = ${n};\n`).join("");
   return content;
 }
 
@@ -232,6 +235,9 @@ function tokenize(ctx: GeneratedFileContext, p: Printable, out: Token[]): void {
       out.push(p);
       return;
     case "number":
+      // Not finite: through globalThis, as protoc-gen-es writes them (a local may shadow NaN).
+      out.push(Number.isNaN(p) ? "globalThis.NaN" : p === Infinity ? "globalThis.Infinity" : p === -Infinity ? "-globalThis.Infinity" : String(p));
+      return;
     case "boolean":
       out.push(String(p));
       return;
@@ -248,21 +254,21 @@ function tokenize(ctx: GeneratedFileContext, p: Printable, out: Token[]): void {
       out.push(p);
       return;
     case "es_export_stmt":
-      if (ctx.jsImportStyle === "legacy_commonjs") {
-        out.push({ export: p.name }, p.declaration !== undefined ? `${p.declaration} ${p.name}` : p.name);
-      } else {
-        out.push({ export: p.name }, p.declaration !== undefined ? `export ${p.declaration} ${p.name}` : `export ${p.name}`);
-      }
+      // An empty declaration is none, as in protoc-gen-es.
+      out.push(
+        { export: p.name },
+        (ctx.jsImportStyle === "legacy_commonjs" ? "" : "export ") + (p.declaration ? `${p.declaration} ${p.name}` : p.name),
+      );
       return;
     case "es_jsdoc":
       out.push(formatJsDocBlock(p.text, p.indentation));
       return;
     case "es_string":
-      out.push(JSON.stringify(p.value));
+      out.push(stringLiteral(p.value));
       return;
     case "es_proto_int64": {
       if (p.longAsString) {
-        out.push(JSON.stringify(String(p.value)));
+        out.push(stringLiteral(String(p.value)));
         return;
       }
       const signed = p.type === ScalarType.INT64 || p.type === ScalarType.SINT64 || p.type === ScalarType.SFIXED64;
@@ -287,5 +293,16 @@ function tokenize(ctx: GeneratedFileContext, p: Printable, out: Token[]): void {
 /** A bigint through protoInt64: `protoInt64.zero`, `protoInt64.parse("-5")`, `protoInt64.uParse("5")`. */
 function int64Literal(ctx: GeneratedFileContext, value: bigint, fn: "parse" | "uParse", out: Token[]): void {
   out.push(ctx.runtime.protoInt64);
-  out.push(value === 0n ? ".zero" : `.${fn}(${JSON.stringify(value.toString())})`);
+  out.push(value === 0n ? ".zero" : `.${fn}(${stringLiteral(value.toString())})`);
 }
+
+/**
+ * A string literal in double quotes, as protoc-gen-es writes it: backslashes, double quotes
+ * and the line breaks \n and \r are escaped; every other character (also other control
+ * characters and U+2028/U+2029, which a string literal may hold since ES2019) as it is.
+ */
+function stringLiteral(value: string): string {
+  return `"${value.replace(/[\\"\n\r]/g, (c) => stringEscapes[c])}"`;
+}
+
+const stringEscapes: Record<string, string> = { "\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r" };

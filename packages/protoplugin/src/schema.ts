@@ -3,7 +3,7 @@
  * request, the options, and the files the plugin creates.
  */
 import { createFileRegistry, type DescEnum, type DescExtension, type DescFile, type DescMessage, type DescService } from "@pbjet/protobuf";
-import type { CodeGeneratorRequest, FileDescriptorSet } from "@pbjet/protobuf/wkt";
+import { Edition, EditionSchema, type CodeGeneratorRequest, type FileDescriptorProto, type FileDescriptorSet } from "@pbjet/protobuf/wkt";
 import { createGeneratedFile, type FileInfo, type GeneratedFile, type GeneratedFileController } from "./generated-file.js";
 import type { EcmaScriptPluginOptions, ParsedParameter, Target } from "./parameter.js";
 import { createImportSymbol } from "./import-symbol.js";
@@ -33,7 +33,7 @@ export interface Schema<Options extends object = object> {
 
 /** A Schema and what the framework reads from it. */
 export interface SchemaController<Options extends object> extends Schema<Options> {
-  /** The files generated for the current target. */
+  /** The files generated so far, for every target (empty ones only with keep_empty_files). */
   getFileInfo(): FileInfo[];
   /** Starts generating for a target: later files belong to it. */
   prepareGenerate(target: Target): void;
@@ -48,33 +48,42 @@ export function createSchema<T extends object>(
   minimumEdition: number,
   maximumEdition: number,
 ): SchemaController<T> {
+  if (minimumEdition > maximumEdition) {
+    throw new Error(
+      `configured minimumEdition ${editionName(minimumEdition)} > maximumEdition ${editionName(maximumEdition)} - please contact plugin author`,
+    );
+  }
   // Source descriptors (with source-retention options) win over the stripped ones.
   const sources = new Map(request.sourceFileDescriptors.map((f) => [f.name, f]));
   const protos = request.protoFile.map((f) => sources.get(f.name) ?? f);
   const byName = new Map(protos.map((p) => [p.name, p]));
   const missing = request.fileToGenerate.filter((name) => !byName.has(name));
   if (missing.length > 0) throw new Error(`files_to_generate missing in the request: ${missing.join(", ")}`);
-  // The editions of the files to generate are checked before they are linked: the runtime
-  // cannot link editions it does not support.
-  for (const name of request.fileToGenerate) {
-    const proto = byName.get(name)!;
-    const edition = proto.syntax === "editions" ? proto.edition : proto.syntax === "proto3" ? 999 : 998;
+  // The editions of the files to generate are checked before they are linked (in the order of
+  // the request's files, as @bufbuild/protoplugin does): the runtime cannot link editions it
+  // does not support. Unlike @bufbuild/protoplugin, the unstable edition is no exception.
+  for (const proto of request.protoFile) {
+    if (!request.fileToGenerate.includes(proto.name)) continue;
+    const edition = fileEdition(proto);
     if (edition < minimumEdition) {
-      throw new Error(`${name}: unsupported edition ${editionName(edition)} - the earliest supported edition is ${editionName(minimumEdition)}`);
+      throw new Error(
+        `${proto.name}: unsupported edition ${editionName(edition)} - the earliest supported edition is ${editionName(minimumEdition)}`,
+      );
     }
     if (edition > maximumEdition) {
-      throw new Error(`${name}: unsupported edition ${editionName(edition)} - the latest supported edition is ${editionName(maximumEdition)}`);
+      throw new Error(`${proto.name}: unsupported edition ${editionName(edition)} - the latest supported edition is ${editionName(maximumEdition)}`);
     }
   }
   const registry = createFileRegistry({ $typeName: "google.protobuf.FileDescriptorSet", file: protos } as FileDescriptorSet);
   const allFiles = protos.map((p) => registry.getFile(p.name)!);
-  const files = request.fileToGenerate.map((name) => registry.getFile(name)!);
+  // In the order of the request's files, as in @bufbuild/protoplugin (not of file_to_generate).
+  const files = allFiles.filter((f) => request.fileToGenerate.includes(f.proto.name));
   const options = parameter.parsed;
   const mapImports = compileMapImports(options.mapImports);
   const runtime = createRuntimeImports(options.bootstrapWkt);
   const importPathOf = (file: DescFile) => generateFilePath(file, options.bootstrapWkt, files, mapImports);
   let target: Target = "ts";
-  let generated: GeneratedFileController[] = [];
+  const generated: GeneratedFileController[] = [];
   return {
     files,
     allFiles,
@@ -102,10 +111,10 @@ export function createSchema<T extends object>(
       generated.push(f);
       return f;
     },
-    getFileInfo: () => generated.map((f) => f.getFileInfo()),
+    // Every file generated so far, for every target; without content only with keep_empty_files.
+    getFileInfo: () => generated.map((f) => f.getFileInfo()).filter((f) => options.keepEmptyFiles || f.content.length > 0),
     prepareGenerate(t) {
       target = t;
-      generated = [];
     },
   };
 }
@@ -124,8 +133,20 @@ function* typesInFile(file: DescFile): Iterable<DescMessage | DescEnum | DescExt
   yield* file.services;
 }
 
-const editionNames: Record<number, string> = { 998: "proto2", 999: "proto3", 1000: "2023", 1001: "2024", 1002: "2026" };
+/** The edition of a file: PROTO2, PROTO3, its edition, or UNKNOWN for another syntax. */
+function fileEdition(proto: FileDescriptorProto): number {
+  if (proto.syntax === "editions") return proto.edition;
+  return syntaxEditions.get(proto.syntax) ?? Edition.EDITION_UNKNOWN;
+}
 
+const syntaxEditions: ReadonlyMap<string, number> = new Map([
+  ["", Edition.EDITION_PROTO2],
+  ["proto2", Edition.EDITION_PROTO2],
+  ["proto3", Edition.EDITION_PROTO3],
+]);
+
+/** An edition as protobuf-es names it in errors: `PROTO2`, `2023`, `1_TEST_ONLY`, `unknown (5)`. */
 function editionName(edition: number): string {
-  return editionNames[edition] ?? String(edition);
+  const value = EditionSchema.values.find((v) => v.number === edition);
+  return value === undefined ? `unknown (${edition})` : value.name.replace(/^EDITION_/, "");
 }

@@ -163,9 +163,10 @@ export function getDeclarationString(desc: DescField | DescExtension | DescEnumV
   const opts: string[] = [];
   if (has(proto, "defaultValue")) {
     // The value as the descriptor holds it (bytes are C-escaped there, strings are not), in
-    // quotes for strings and bytes.
+    // quotes for strings and bytes. As protobuf-es writes it, only the first double quote of
+    // the value is escaped: the text is for comments (JSDoc), where quotes are harmless.
     const isText = desc.fieldKind === "scalar" && (desc.scalar === ScalarType.STRING || desc.scalar === ScalarType.BYTES);
-    opts.push(`default = ${isText ? `"${proto.defaultValue.replace(/"/g, '\\"')}"` : proto.defaultValue}`);
+    opts.push(`default = ${isText ? `"${proto.defaultValue.replace('"', '\\"')}"` : proto.defaultValue}`);
   }
   const o = proto.options;
   if (o !== undefined) {

@@ -1,79 +1,90 @@
 /**
- * Generated TypeScript to JavaScript and declaration files, with the TypeScript compiler API,
- * for the targets `js` and `dts` of plugins that only generate TypeScript.
+ * Generated TypeScript to JavaScript and declaration files, for the targets `js` and `dts` of
+ * plugins that only generate TypeScript.
+ *
+ * The output is @bufbuild/protoplugin's, byte for byte: the same TypeScript version (5.4.5,
+ * pinned as @bufbuild/protoplugin pins it: the emitted code depends on it), the same compiler
+ * options, and one program of all generated files beside the TypeScript library files that
+ * @typescript/vfs loads, so that declarations infer the same types.
  */
 import * as ts from "typescript";
+import { createDefaultMapFromNodeModules, createSystem, createVirtualCompilerHost } from "@typescript/vfs";
 import type { FileInfo } from "./generated-file.js";
 
 /**
  * Transpiles TypeScript files to JavaScript (`foo.ts` to `foo.js`, as ESM or CommonJS) and/or
- * declaration files (`foo.d.ts`). The preamble of each file is kept on top.
+ * declaration files (`foo.d.ts`), in the compiler's order (per file, JavaScript first). Each
+ * output keeps the preamble of its file. Throws if the compiler emits nothing.
  */
 export function transpile(files: FileInfo[], transpileJs: boolean, transpileDts: boolean, jsImportStyle: "module" | "legacy_commonjs"): FileInfo[] {
+  const options: ts.CompilerOptions = {
+    // Lenient: the goal is to emit what can be emitted, not to type-check.
+    strict: false,
+    module: jsImportStyle === "legacy_commonjs" ? ts.ModuleKind.CommonJS : ts.ModuleKind.ES2020,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    noResolve: true,
+    resolveJsonModule: false,
+    emitBOM: false,
+    // Deprecated in TypeScript 5.x, and still in effect in 5.4: an import whose names are only
+    // used as types stays as `import "..."`.
+    importsNotUsedAsValues: ts.ImportsNotUsedAsValues.Preserve,
+    newLine: ts.NewLineKind.LineFeed,
+    preserveValueImports: false,
+    allowJs: true,
+    checkJs: false,
+    lib: [],
+    moduleDetection: ts.ModuleDetectionKind.Force,
+    target: ts.ScriptTarget.ES2017,
+    skipLibCheck: true,
+    skipDefaultLibCheck: false,
+    declaration: transpileDts,
+    emitDeclarationOnly: transpileDts && !transpileJs,
+  };
+  const fsMap = new Map(libraryFiles());
+  for (const file of files) fsMap.set(file.name, file.content);
+  // @typescript/vfs is typed against the TypeScript its own resolution finds; ours is 5.4.5.
+  const host = createVirtualCompilerHost(createSystem(fsMap), options as never, ts as never).compilerHost as unknown as ts.CompilerHost;
+  const program = ts.createProgram({ rootNames: [...fsMap.keys()], options, host });
   const out: FileInfo[] = [];
-  for (const file of files) {
-    const base = file.name.replace(/\.ts$/, "");
-    if (transpileJs) out.push({ name: `${base}.js`, content: toJs(file.content, file.name, jsImportStyle), preamble: file.preamble });
-    if (transpileDts) out.push({ name: `${base}.d.ts`, content: toDts(file.content, file.name), preamble: file.preamble });
+  let mappingError: Error | undefined;
+  const result = program.emit(undefined, (fileName, data, _bom, _onError, sourceFiles) => {
+    const source = sourceFiles?.length === 1 ? files.find((f) => f.name === sourceFiles[0].fileName) : undefined;
+    if (source === undefined) {
+      const why =
+        sourceFiles === undefined
+          ? "missing source files"
+          : sourceFiles.length !== 1
+            ? `expected 1 source file, got ${sourceFiles.length}`
+            : "not found";
+      mappingError = new Error(`unable to map emitted file "${fileName}" to a source file: ${why}`);
+      return;
+    }
+    out.push({ name: fileName, preamble: source.preamble, content: data });
+  });
+  if (mappingError !== undefined) throw mappingError;
+  if (result.emitSkipped) {
+    throw new Error(
+      `A problem occurred during transpilation and files were not generated.  Contact the plugin author for support.\n\n${describe(result.diagnostics)}`,
+    );
   }
   return out;
 }
 
-function toJs(source: string, fileName: string, style: "module" | "legacy_commonjs"): string {
-  return ts.transpileModule(source, {
-    fileName,
-    compilerOptions: {
-      target: ts.ScriptTarget.ES2020,
-      module: style === "module" ? ts.ModuleKind.ES2020 : ts.ModuleKind.CommonJS,
-      verbatimModuleSyntax: style === "module",
-      esModuleInterop: false,
-      removeComments: false,
-      sourceMap: false,
-    },
-    reportDiagnostics: false,
-  }).outputText;
+let libraryFilesCache: ReadonlyMap<string, string> | undefined;
+
+/** TypeScript's library files (`/lib.es2017.d.ts`, ...), read once. */
+function libraryFiles(): ReadonlyMap<string, string> {
+  libraryFilesCache ??= createDefaultMapFromNodeModules({});
+  return libraryFilesCache;
 }
 
-function toDts(source: string, fileName: string): string {
-  const out = ts.transpileDeclaration(source, {
-    fileName,
-    compilerOptions: { declaration: true, emitDeclarationOnly: true, removeComments: false },
-    reportDiagnostics: true,
-  });
-  const errors = (out.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
-  return errors.length === 0 ? out.outputText : toDtsInferred(source, fileName);
-}
-
-/**
- * Declarations of a file whose exports are not all annotated: the compiler infers their
- * types from the file alone (imports are not resolved, so what comes from them is `any`).
- */
-function toDtsInferred(source: string, fileName: string): string {
-  const options: ts.CompilerOptions = {
-    declaration: true,
-    emitDeclarationOnly: true,
-    noResolve: true,
-    noLib: true,
-    types: [],
-    target: ts.ScriptTarget.ES2020,
-    module: ts.ModuleKind.ES2020,
-  };
-  const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.ES2020, true);
-  let output = "";
-  const host: ts.CompilerHost = {
-    getSourceFile: (name) => (name === fileName ? sourceFile : undefined),
-    getDefaultLibFileName: () => "lib.d.ts",
-    writeFile: (name, text) => {
-      if (name.endsWith(".d.ts")) output = text;
-    },
-    getCurrentDirectory: () => "",
-    getDirectories: () => [],
-    fileExists: (name) => name === fileName,
-    readFile: (name) => (name === fileName ? source : undefined),
-    getCanonicalFileName: (name) => name,
-    useCaseSensitiveFileNames: () => true,
-    getNewLine: () => "\n",
-  };
-  ts.createProgram([fileName], options, host).emit();
-  return output;
+/** The first three diagnostics, sorted and without duplicates, and how many more there are. */
+function describe(diagnostics: readonly ts.Diagnostic[]): string {
+  const sorted = ts.sortAndDeduplicateDiagnostics(diagnostics);
+  if (sorted.length === 0) return "";
+  const shown = sorted.slice(0, 3);
+  const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ".", getNewLine: () => "\n" };
+  let text = ts.formatDiagnostics(shown, host).trim();
+  if (shown.length < sorted.length) text += `\n${sorted.length - shown.length} more diagnostics elided`;
+  return text;
 }

@@ -14,7 +14,7 @@ import * as ts from "typescript";
 import * as oracle from "@bufbuild/protobuf";
 import * as oracleWkt from "@bufbuild/protobuf/wkt";
 import * as oracleV1 from "@bufbuild/protobuf/codegenv1";
-import { repoRoot, scratchDir } from "./util";
+import { repoRoot, scratchDir, typeCheck } from "./util";
 
 const fixture = readFileSync(join(repoRoot, "packages", "protobuf-test", "fixtures", "codegenv1", "v1", "shop_pb.ts"), "utf8");
 
@@ -64,21 +64,6 @@ interface Consumer {
   displayName: string;
   methods: string[];
   summary: { price: string; kindJson: string; percent: number; kinds: number; fields: string[] };
-}
-
-function typeCheck(dir: string, roots: string[], options: ts.CompilerOptions): string[] {
-  const program = ts.createProgram(roots, {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    lib: ["lib.es2022.d.ts"],
-    types: [],
-    ...options,
-  });
-  return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file ? `${d.file.fileName.substring(dir.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : "";
-    return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
-  });
 }
 
 describe("code generated for codegenv1 (protoc-gen-es 2.0 to 2.2)", () => {

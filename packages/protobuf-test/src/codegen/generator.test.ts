@@ -3,12 +3,11 @@
  * and service declarations, JSDoc, pure annotations, name clashes, and that what it generates
  * compiles under strict settings (checked with the TypeScript compiler API).
  */
-import * as ts from "typescript";
 import { fromBinary } from "@pbjet/protobuf";
 import { base64Decode } from "@pbjet/protobuf/wire";
 import { FileDescriptorProtoSchema } from "@pbjet/protobuf/wkt";
 import { protocGenEs } from "@pbjet/protoc-gen-es";
-import { content, fileProto, genEs, scratchDir, request } from "./util";
+import { content, fileProto, genEs, scratchDir, request, strictBundlerOptions, typeCheck } from "./util";
 
 const TYPE_STRING = 9;
 const TYPE_MESSAGE = 11;
@@ -428,25 +427,7 @@ describe("name clashes", () => {
           ].join("\n"),
         ),
       );
-      const program = ts.createProgram(roots, {
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noEmit: true,
-        target: ts.ScriptTarget.ES2022,
-        lib: ["lib.es2022.d.ts"],
-        module: ts.ModuleKind.Preserve,
-        moduleResolution: ts.ModuleResolutionKind.Bundler,
-        allowImportingTsExtensions: true,
-        isolatedModules: true,
-        verbatimModuleSyntax: true,
-        erasableSyntaxOnly: true,
-        skipLibCheck: true,
-        types: [],
-      });
-      const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
-        const where = d.file ? `${d.file.fileName.substring(dir.dir.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : "";
-        return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
-      });
+      const diagnostics = typeCheck(dir.dir, roots, { ...strictBundlerOptions, skipLibCheck: true });
       expect(diagnostics).toEqual([]);
     } finally {
       dir.remove();

@@ -76,9 +76,9 @@ describe("supported features and editions", () => {
     expect(content(res, "edition2024_pb.ts")).toContain("(package pbjet.test.edition2024, edition 2024)");
   });
   test.each([
-    [900, "x.proto: unsupported edition 900 - the earliest supported edition is proto2"],
+    [900, "x.proto: unsupported edition LEGACY - the earliest supported edition is PROTO2"],
     [1002, "x.proto: unsupported edition 2026 - the latest supported edition is 2024"],
-    [9999, "x.proto: unsupported edition 9999 - the latest supported edition is 2024"],
+    [9999, "x.proto: unsupported edition UNSTABLE - the latest supported edition is 2024"],
   ])("edition %d is an error", (edition, error) => {
     const file = fileProto({ name: "x.proto", syntax: "editions", edition, messageType: [{ name: "M" }] });
     expect(() => protocGenEs.run(request({ fileToGenerate: ["x.proto"], parameter: "target=ts", protoFile: [file] }))).toThrow(error);
@@ -384,7 +384,11 @@ describe("the schema a plugin sees", () => {
       },
     });
     expect(plugin.run(corpusRequest(["proto3.proto", "example.proto"])).error).toBe("");
-    expect(seen).toEqual({ files: ["proto3", "example"], registryHasWkt: true, fileCount: corpusFiles().length });
+    // In the order of the request's files, not of file_to_generate, as @bufbuild/protoplugin.
+    const order = corpusFiles().map((f) => f.name.replace(/\.proto$/, ""));
+    const files = ["proto3", "example"].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    expect(files).toEqual(["example", "proto3"]);
+    expect(seen).toEqual({ files, registryHasWkt: true, fileCount: corpusFiles().length });
   });
   test("source file descriptors (with source-retention options) win over the stripped ones", () => {
     let sawSource = false;

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import * as ts from "typescript";
 import { create, fromBinary } from "@pbjet/protobuf";
 import {
   CodeGeneratorRequestSchema,
@@ -87,3 +88,37 @@ export function scratchDir(prefix: string): { dir: string; write(name: string, t
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/**
+ * Type-checks TypeScript files with tsc --strict (ES2022, no @types), with `options` on top;
+ * the diagnostics as `path:line message`, the path relative to `dir`.
+ */
+export function typeCheck(dir: string, roots: string[], options: ts.CompilerOptions): string[] {
+  const program = ts.createProgram(roots, {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ["lib.es2022.d.ts"],
+    types: [],
+    ...options,
+  });
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file ? `${d.file.fileName.substring(dir.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : "";
+    return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+  });
+}
+
+/**
+ * The strictest setup generated TypeScript meets, for typeCheck(): exactOptionalPropertyTypes,
+ * bundler resolution of `.ts` imports, isolatedModules, verbatimModuleSyntax and
+ * erasableSyntaxOnly (Node's type stripping).
+ */
+export const strictBundlerOptions: ts.CompilerOptions = {
+  exactOptionalPropertyTypes: true,
+  module: ts.ModuleKind.Preserve,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  allowImportingTsExtensions: true,
+  isolatedModules: true,
+  verbatimModuleSyntax: true,
+  erasableSyntaxOnly: true,
+};

@@ -163,14 +163,50 @@ describe.each(extensions.map((e) => [e.typeName, e] as const))("%s", (_, ext) =>
     );
   });
 
-  test("using it with the wrong message type throws", () => {
-    const wrong = create(schema("pbjet.test.proto2.OptionalScalars"));
-    expect(thrown(() => setExtension(wrong as never, ext, value as never))).toBeInstanceOf(ProtobufError);
-    expect(thrown(() => getExtension(wrong as never, ext))).toBeInstanceOf(ProtobufError);
-    expect(thrown(() => clearExtension(wrong as never, ext))).toBeInstanceOf(ProtobufError);
-    expect(hasExtension(wrong as never, ext)).toBe(false);
+  // Differential: a message of another type — a plain one, and one another extension extends —
+  // carrying an unknown field with the extension's number, so that a missing check would find it.
+  const otherExtendee = extensions.find((e) => e.extendee.typeName !== extendee.typeName)!.extendee.typeName;
+  test.each(["pbjet.test.proto2.OptionalScalars", otherExtendee])("on a %s: throws as protobuf-es throws, with its text", (wrongType) => {
+    const unknown = () => [{ no: ext.number, wireType: 0, data: new Uint8Array([1]) }];
+    const ours = () => Object.assign(create(schema(wrongType)), { $unknown: unknown() });
+    const theirs = () => Object.assign(oracle.create(oracleRegistry().getMessage(wrongType)!), { $unknown: unknown() });
+    const calls: Record<string, [() => unknown, () => unknown]> = {
+      getExtension: [() => getExtension(ours() as never, ext), () => oracle.getExtension(theirs() as never, oracleExt)],
+      setExtension: [
+        () => setExtension(ours() as never, ext, value as never),
+        () => oracle.setExtension(theirs() as never, oracleExt, value as never),
+      ],
+      clearExtension: [() => clearExtension(ours() as never, ext), () => oracle.clearExtension(theirs() as never, oracleExt)],
+      hasExtension: [() => hasExtension(ours() as never, ext), () => oracle.hasExtension(theirs() as never, oracleExt)],
+    };
+    for (const [fn, [pbjetCall, oracleCall]] of Object.entries(calls)) {
+      const want = outcome(oracleCall);
+      expect({ fn, ...outcome(pbjetCall) }).toEqual({ fn, ...want });
+      if (want.threw) expect(thrown(pbjetCall)).toBeInstanceOf(ProtobufError);
+    }
+    expect(outcome(calls.hasExtension[1])).toEqual({ threw: false, value: false });
+    expect(outcome(calls.getExtension[1]).threw).toBe(true);
+  });
+
+  test("a failed set or clear leaves the message of another type as it was", () => {
+    const wrongSchema = schema("pbjet.test.proto2.OptionalScalars");
+    const wrong = Object.assign(create(wrongSchema), { $unknown: [{ no: ext.number, wireType: 0, data: new Uint8Array([1]) }] });
+    const before = hex(toBinary(wrongSchema, wrong));
+    thrown(() => setExtension(wrong as never, ext, value as never));
+    thrown(() => clearExtension(wrong as never, ext));
+    expect(hex(toBinary(wrongSchema, wrong))).toBe(before);
   });
 });
+
+/** What a call did: its return value (for a boolean) or that it threw, and the error's text. */
+function outcome(fn: () => unknown): { threw: false; value?: boolean } | { threw: true; message: string } {
+  try {
+    const v = fn();
+    return typeof v === "boolean" ? { threw: false, value: v } : { threw: false };
+  } catch (e) {
+    return { threw: true, message: (e as Error).message };
+  }
+}
 
 describe("extension values on the wire", () => {
   const P = "pbjet.test.proto2.";

@@ -120,8 +120,11 @@ describe.each(["test", "conformance", "wkt"] as SetName[])("hasOption/getOption 
         norm(oracle.getOption(odesc as never, oother as never), () => new Uint8Array()),
       );
     } else {
-      expect(() => oracle.getOption(odesc as never, oother as never)).toThrow();
+      // The same text as protobuf-es's (pbjet's error is a ProtobufError).
+      const want = `extension ${other.typeName} can only be applied to message ${other.extendee.typeName}`;
+      expect(() => oracle.getOption(odesc as never, oother as never)).toThrow(want);
       expect(() => pb.getOption(desc as never, other)).toThrow(pb.ProtobufError);
+      expect(() => pb.getOption(desc as never, other)).toThrow(want);
     }
   });
 });

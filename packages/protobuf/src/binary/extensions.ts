@@ -74,9 +74,10 @@ export function clearExtension<Desc extends DescExtension>(message: Extendee<Des
   }
 }
 
+/** Throws (with protobuf-es's text) if the extension does not extend the message's type. */
 function assertExtendee(extension: DescExtension, message: Message): void {
   if (message.$typeName !== extension.extendee.typeName) {
-    throw new ProtobufError(`extension ${extension.typeName} extends ${extension.extendee.typeName}, not ${message.$typeName}`);
+    throw new ProtobufError(`extension ${extension.typeName} can only be applied to message ${extension.extendee.typeName}`);
   }
 }
 

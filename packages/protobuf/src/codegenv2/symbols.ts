@@ -82,8 +82,14 @@ export const runtimeSymbols = {
  */
 export const symbols = {
   ...runtimeSymbols,
-  codegen: {
-    ...codegenSymbols("codegenv2"),
-    objEnum: { typeOnly: false, bootstrapWktFrom: "../../codegenv2/index.js", from: `${packageName}/codegenv2` },
-  },
+  // In protobuf-es's order: objEnum after tsEnum, before the types.
+  codegen: (({ GenFile, GenEnum, GenExtension, GenMessage, GenService, ...helpers }) => ({
+    ...helpers,
+    objEnum: { typeOnly: false, bootstrapWktFrom: "../../codegenv2/index.js", from: `${packageName}/codegenv2` } as const,
+    GenFile,
+    GenEnum,
+    GenExtension,
+    GenMessage,
+    GenService,
+  }))(codegenSymbols("codegenv2")),
 } as const;
