@@ -93,6 +93,14 @@ const stacks = [
     plugin: join(pkgDir, "..", "protoc-gen-es", "bin", "protoc-gen-es"),
     rename: (s) => s.replaceAll("@bufbuild/protobuf", "@pbjet/protobuf"),
   },
+  {
+    // Informational (not checked): the cost of ahead-of-time codecs for the one message.
+    name: "pbjet-aot",
+    label: "@pbjet/protobuf " + JSON.parse(readFileSync(join(pkgDir, "..", "protobuf", "package.json"), "utf8")).version + ", code with aot=true",
+    plugin: join(pkgDir, "..", "protoc-gen-es", "bin", "protoc-gen-es"),
+    opt: ["aot=true"],
+    rename: (s) => s.replaceAll("@bufbuild/protobuf", "@pbjet/protobuf"),
+  },
 ];
 
 const work = join(pkgDir, "work", "bundle-size");
@@ -106,7 +114,7 @@ try {
     writeFileSync(join(dir, "proto", "size", "v1", "user.proto"), proto);
     const template = JSON.stringify({
       version: "v2",
-      plugins: [{ local: ["node", stack.plugin], out: join(dir, "gen"), opt: ["target=ts", "import_extension=js"] }],
+      plugins: [{ local: ["node", stack.plugin], out: join(dir, "gen"), opt: ["target=ts", "import_extension=js", ...(stack.opt ?? [])] }],
     });
     execFileSync(buf, ["generate", join(dir, "proto"), "--template", template], { stdio: "inherit" });
     for (const program of programs) {
