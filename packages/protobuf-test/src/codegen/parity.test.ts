@@ -21,7 +21,7 @@ import * as ts from "typescript";
 import * as bufbuild from "@bufbuild/protobuf";
 import * as bufbuildWkt from "@bufbuild/protobuf/wkt";
 import { protocGenEs } from "@pbjet/protoc-gen-es";
-import { corpusFiles, fileProto, fromDescriptorSet, request, scratchDir, strictBundlerOptions, typeCheck } from "./util";
+import { content, corpusFiles, fileNames, fileProto, fromDescriptorSet, genEs, request, scratchDir, strictBundlerOptions, typeCheck } from "./util";
 import { descriptorSetBytes } from "../helpers";
 
 interface TheirPlugin {
@@ -350,26 +350,46 @@ describe("generated code matches @bufbuild/protoc-gen-es", () => {
 });
 
 describe("schema-controlled text cannot become code", () => {
+  /**
+   * name_clash.proto has comments, defaults and JSON names like "*\/ export const injected = 1; /*":
+   * a generated file must declare none of those names, and must parse without errors.
+   */
+  function expectNoInjection(parameter: string, name: string, text: string): void {
+    const source = ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true, name.endsWith(".js") ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+    const parseErrors = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;
+    expect([parameter, name, parseErrors.length]).toEqual([parameter, name, 0]);
+    const declared: string[] = [];
+    for (const statement of source.statements) {
+      if (ts.isVariableStatement(statement)) {
+        for (const d of statement.declarationList.declarations) declared.push(d.name.getText(source));
+      }
+    }
+    for (const injected of ["injected", "a", "b", "c"]) expect([parameter, name, declared.includes(injected)]).toEqual([parameter, name, false]);
+    // Every line of a comment from the .proto file is commented out.
+    for (const line of text.split(/\r\n|[\n\r\u2028\u2029]/)) {
+      if (/export const (injected|a|b|c) = /.test(line)) expect(line).toMatch(/^\s*(\/\/|\*)/);
+    }
+  }
+
   test("comments with */, a line separator and a carriage return stay comments", () => {
-    // name_clash.proto has comments like "*/ export const injected = 1; /*": the generated files
-    // (every target) must declare none of those names, and must parse without errors.
     for (const [parameter, files] of outputs) {
       for (const [name, text] of files) {
-        if (!name.startsWith("name_clash_pb.")) continue;
-        const source = ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true, name.endsWith(".js") ? ts.ScriptKind.JS : ts.ScriptKind.TS);
-        const parseErrors = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;
-        expect([parameter, name, parseErrors.length]).toEqual([parameter, name, 0]);
-        const declared: string[] = [];
-        for (const statement of source.statements) {
-          if (ts.isVariableStatement(statement)) {
-            for (const d of statement.declarationList.declarations) declared.push(d.name.getText(source));
-          }
-        }
-        for (const injected of ["injected", "a", "b", "c"]) expect([parameter, name, declared.includes(injected)]).toEqual([parameter, name, false]);
-        // Every line of a comment from the .proto file is commented out.
-        for (const line of text.split(/\r\n|[\n\r\u2028\u2029]/)) {
-          if (/export const (injected|a|b|c) = /.test(line)) expect(line).toMatch(/^\s*(\/\/|\*)/);
-        }
+        if (name.startsWith("name_clash_pb.")) expectNoInjection(parameter, name, text);
+      }
+    }
+  });
+
+  test("with aot=true too (the ahead-of-time codecs name fields, types and oneof cases)", () => {
+    for (const parameter of ["target=ts,aot=true", "target=js,aot=true", "target=js,aot=true,js_import_style=legacy_commonjs"]) {
+      const res = genEs(["name_clash.proto", "edge.proto"], parameter);
+      const names = fileNames(res);
+      expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^name_clash_pb\.(ts|js)$/), expect.stringMatching(/^edge_pb\.(ts|js)$/)]));
+      for (const name of names) {
+        const text = content(res, name);
+        expect([parameter, name, text.includes("aotBinary(")]).toEqual([parameter, name, true]);
+        expectNoInjection(parameter, name, text);
+        // Property names that are not identifiers, or are __proto__, are bracketed string literals.
+        expect(text).not.toMatch(/\.__proto__\b/);
       }
     }
   });
