@@ -11,10 +11,10 @@ import { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import type { Message } from "../types.js";
-import { typeRecord, type TypeRecord } from "../model/type-record.js";
+import { typeRecord } from "../model/type-record.js";
 import { mutableForm } from "../model/view-protocol.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
-import { fieldDecoder, messageDecoder, type DecodeContext, type FieldDecoder, type MessageDecoder } from "./decoder.js";
+import { fieldDecoder, messageDecoder, readSubMessage, type DecodeContext, type FieldDecoder, type MessageDecoder } from "./decoder.js";
 import { aotSlot } from "./aot-slot.js";
 
 /** The reader as ahead-of-time decoders see it: with the internal methods they call. */
@@ -96,38 +96,8 @@ export function aotReadMessage(
   const rec = typeRecord(desc);
   const sub =
     current === undefined ? ((rec.zero as ZeroMessageFactory | undefined) ?? zeroMessageFactory(desc))() : mutableForm(rec, current as Message);
-  readSubMessage(rec, desc, sub, r, wt, no, depth, ctx);
+  readSubMessage((rec.decoder as MessageDecoder | undefined) ?? messageDecoder(desc), sub, r, wt, no, depth, ctx);
   return sub;
-}
-
-function readSubMessage(
-  rec: TypeRecord,
-  desc: DescMessage,
-  sub: unknown,
-  r: BinaryReader,
-  wt: number,
-  no: number,
-  depth: number,
-  ctx: DecodeContext,
-): void {
-  if (depth >= ctx.maxDepth) {
-    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
-  }
-  const dec = (rec.decoder as MessageDecoder | undefined) ?? messageDecoder(desc);
-  if (wt === WireType.StartGroup) {
-    dec(sub, r, r.len, no, depth + 1, ctx);
-    return;
-  }
-  const len = r.uint32();
-  const end = r.pos + len;
-  if (end > r.len) {
-    throw BinaryDecodeError.prematureEnd(r.pos, len, r.len - r.pos);
-  }
-  // Bound the reader to the sub-message, so that no read inside can run past it.
-  const outerLen = r.len;
-  r.len = end;
-  dec(sub, r, end, 0, depth + 1, ctx);
-  r.len = outerLen;
 }
 
 /**

@@ -158,8 +158,8 @@ function factsDecoder(facts: FieldFacts): FieldDecoder {
   }
 }
 
-/** Decodes a sub-message (length-delimited or group) into `sub`. */
-function readSubMessage(dec: MessageDecoder, sub: unknown, r: BinaryReader, wt: number, no: number, depth: number, ctx: DecodeContext): void {
+/** @internal Decodes a sub-message (length-delimited or group) into `sub`. */
+export function readSubMessage(dec: MessageDecoder, sub: unknown, r: BinaryReader, wt: number, no: number, depth: number, ctx: DecodeContext): void {
   if (depth >= ctx.maxDepth) {
     throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
   }

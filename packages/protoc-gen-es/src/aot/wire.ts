@@ -4,6 +4,7 @@
  */
 import type { DescField, DescMessage } from "@pbjet/protobuf";
 import { ScalarType } from "@pbjet/protobuf/reflect";
+import { isWrapperDesc } from "@pbjet/protobuf/wkt";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
 
 /** Wire types. */
@@ -105,25 +106,12 @@ export function readCall(field: DescField, t: ScalarType): string {
   return `r.${m}()`;
 }
 
-const boxedTypes = new Set([
-  "google.protobuf.Struct",
-  "google.protobuf.DoubleValue",
-  "google.protobuf.FloatValue",
-  "google.protobuf.Int64Value",
-  "google.protobuf.UInt64Value",
-  "google.protobuf.Int32Value",
-  "google.protobuf.UInt32Value",
-  "google.protobuf.BoolValue",
-  "google.protobuf.StringValue",
-  "google.protobuf.BytesValue",
-]);
-
 /**
  * Whether values of a message type may be held unboxed (wrappers as primitives, Struct as a
  * JSON object): fields of these types are left to the compiled codecs, which know the rules.
  */
 export function mayBeBoxed(desc: DescMessage): boolean {
-  return boxedTypes.has(desc.typeName);
+  return isWrapperDesc(desc) || desc.typeName === "google.protobuf.Struct";
 }
 
 /**
