@@ -6,8 +6,10 @@
 //   node scripts/build-eager-only.mjs            then: npm run bench -- --aa-build build/eager-only
 //
 // Removed: the `lazy` option check in fromBinary, the view check in toBinary, the view checks
-// in the binary encoder's message-field and map-value writers, and the view checks in the JSON
-// writers (toJson and toJsonString).
+// in the binary encoder (whole message, group, message field, map value), the decoder's mutable
+// copy of a view merged into, and the view checks in the JSON writers (toJson and toJsonString).
+// (Since lazy decoding became opt-in, fromBinary no longer imports the lazy layer at all: these
+// checks are all that is left of it on the eager paths.)
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -48,19 +50,16 @@ function strip(file, from, to, count = 1) {
 }
 
 strip("from-binary.ts", /\n {2}if \(options\?\.lazy === true\) \{\n {4}return fromBinaryLazy\(schema, bytes, options\);\n {2}\}/, "");
-strip(
-  "to-binary.ts",
-  /\n {2}const view = lazyUse\.viewPlans \? viewStateIf\(viewTypeInfo\(schema\), message\) : undefined;\n {2}if \(view !== undefined\) \{[\s\S]*?\n {2}\}\n/,
-  "\n",
-);
-strip(
-  "codecs/binary-encoder.ts",
-  /\n\s*const s = viewStateIf\(views, v\);\n\s*if \(s !== undefined\) \{[\s\S]*?\n\s*v = eagerOf\(v\);\n\s*\}/,
-  "",
-  3,
-);
+// The view checks of the binary encoder (binary/encode.ts: toBinary's; encoder.ts: a whole
+// message, a group, a message field, a map value).
+const viewCheck = /\n\s*const vp = viewProtocolOf\(rec(?:ord)?(?:\(desc\))?, (?:message|v)\);\n\s*if \(vp !== undefined\) \{[\s\S]*?\n\s*\}/;
+strip("binary/encoder.ts", viewCheck, "", 4);
+strip("binary/encode.ts", /\n\s*const vp = viewProtocolOf\(typeRecord\(desc\), message\);\n\s*if \(vp !== undefined\) \{[\s\S]*?\n {2}\}/, "");
+// The decoder's and the JSON reader's mutable copies of views being merged into.
+strip("binary/decoder.ts", /mutableForm\(rec, sub\)/, "sub");
+// The JSON writers' eager forms of views.
 for (const file of ["json/writer.ts", "json/text-writer.ts"]) {
-  strip(file, /eagerOfType\(views, msg\)/, "msg", 2);
+  strip(file, /eagerForm\(rec, msg\)/, "msg", 2);
 }
 
 const tsc = require.resolve("typescript/bin/tsc");
