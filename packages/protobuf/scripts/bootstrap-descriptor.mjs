@@ -83,7 +83,8 @@ function packMessage(m) {
 
 function packField(f) {
   if (f.extendee !== undefined || f.label === undefined) throw new Error(`bootstrap-descriptor: cannot pack field ${f.name}`);
-  if (f.typeName !== undefined && !f.typeName.startsWith(".google.protobuf.")) throw new Error(`bootstrap-descriptor: cannot pack type ${f.typeName}`);
+  if (f.typeName !== undefined && !f.typeName.startsWith(".google.protobuf."))
+    throw new Error(`bootstrap-descriptor: cannot pack type ${f.typeName}`);
   const out = [f.name, f.number, f.type, f.label, f.typeName === undefined ? 0 : f.typeName.slice(17), f.defaultValue ?? 0];
   if (f.options !== undefined) out.push(f.options);
   while (out.length > 4 && out[out.length - 1] === 0) out.pop();
