@@ -133,9 +133,13 @@ function readThroughView(schema: DescMessage, view: Message): Message {
   return msg as unknown as Message;
 }
 
+/** google.protobuf.FeatureSet.FieldPresence.IMPLICIT */
+const IMPLICIT_PRESENCE = 2;
+
 /**
- * Writes every field of a message that is set back into it (each value re-set: lists and maps
- * as copies, oneofs as new objects), after doing the same in its sub-messages. On a lazy view,
+ * Writes every field of a message back into it (each value re-set: lists and maps as copies,
+ * oneofs as new objects), after doing the same in its sub-messages; fields with explicit
+ * presence only if they are set. On a lazy view,
  * every write goes through the view's setters.
  */
 function writeBack(schema: DescMessage, msg: Message): Message {
@@ -151,7 +155,10 @@ function writeBack(schema: DescMessage, msg: Message): Message {
       if (field !== undefined) m[member.localName] = { case: o.case, value: deep(field.message, o.value) };
       continue;
     }
-    if (!pb.isFieldSet(msg, member)) continue;
+    // Unset fields with explicit presence (and unset messages) are left alone: writing them
+    // would set them. Lists, maps and fields with implicit presence are always written back.
+    const implicit = member.presence === IMPLICIT_PRESENCE && member.fieldKind !== "message";
+    if (member.fieldKind !== "list" && member.fieldKind !== "map" && !implicit && !pb.isFieldSet(msg, member)) continue;
     const v = m[member.localName];
     if (member.fieldKind === "list") {
       m[member.localName] = (v as unknown[]).map((e) => deep(member.message, e));

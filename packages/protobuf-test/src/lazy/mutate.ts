@@ -137,7 +137,9 @@ export function mutate(desc: pb.DescMessage, msg: Msg, rng: Rng, side: Side, dep
     if (side.touched !== undefined) forEachMessage(desc, msg, (_d, m) => side.touched!.add(m));
     let bytes: Uint8Array;
     try {
-      bytes = pb.toBinary(desc, msg as unknown as pb.Message);
+      // Of a clone: canonical on both sides (an untouched view writes its input as it came,
+      // and merging equivalent encodings can differ, e.g. where a oneof occurs twice).
+      bytes = pb.toBinary(desc, pb.clone(desc, msg as unknown as pb.Message));
     } catch {
       return; // a required field is not set: the same on both sides
     }
