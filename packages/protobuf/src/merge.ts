@@ -14,18 +14,18 @@
  * the wire then, and merging an empty wrapper changes nothing); a google.protobuf.Struct field
  * is merged by key, as its map of fields is.
  *
- * Lazy views: a view source is read through its properties and the view protocol (presence),
- * and what it holds that is frozen (decoded sub-values that are not views) is copied, so that
- * the target stays mutable; its sub-views are taken by reference (they are immutable). A view
- * target cannot be changed: merge() throws a LazyMessageError. A sub-message of the target that
- * is a view is replaced by its mutable form before it is merged into.
+ * Lazy views: a view source is read through its properties and the view protocol (presence);
+ * its decoded sub-values that are not views (JSON, ordinary messages) are copied, its sub-views
+ * taken by reference (as an ordinary source's messages are). A view target, or a sub-message of
+ * the target that is a view, is merged into through the ordinary message that holds its fields
+ * (the view stays in place, and is written field by field from then on).
  */
 import type { DescField, DescMessage } from "./descriptors/types.js";
 import { FieldPresence } from "./descriptors/edition.js";
 import { ScalarType } from "./descriptors/scalar.js";
 import type { JsonObject, JsonValue, Message, MessageShape, UnknownField } from "./types.js";
 import { typeRecord, type TypeRecord } from "./model/type-record.js";
-import { assertNotView, mutableForm, viewProtocolOf, type ViewProtocol } from "./model/view-protocol.js";
+import { writableForm, viewProtocolOf, type ViewProtocol } from "./model/view-protocol.js";
 import { Boxing, elementBoxing, fieldBoxing } from "./model/boxing-kind.js";
 import { cloneJson } from "./model/boxing.js";
 import { setOwnProperty } from "./model/map-key.js";
@@ -38,7 +38,6 @@ import { clone } from "./clone.js";
  * serializing the source and parsing it into the target with `mergeFromBinary()`, except
  * that bytes and messages of the source are taken by reference instead of copied.
  *
- * Throws a LazyMessageError if `target` is a lazy view (use `toMutable()` first).
  */
 export function merge<Desc extends DescMessage>(schema: Desc, target: MessageShape<Desc>, source: MessageShape<Desc>): void {
   const rec = typeRecord(schema);
@@ -50,8 +49,8 @@ export function merge<Desc extends DescMessage>(schema: Desc, target: MessageSha
       throw new ProtobufError(`cannot merge ${schema.typeName}: the ${what} is a message of ${(m as Message).$typeName}`);
     }
   }
-  assertNotView(rec, target, "merge into");
-  mergeMessage(rec, target as unknown as Obj, source as unknown as Obj);
+  // A lazy view target is merged into through the ordinary message that holds its fields.
+  mergeMessage(rec, writableForm(rec, target) as unknown as Obj, source as unknown as Obj);
 }
 
 type Obj = Record<string, unknown>;
@@ -207,9 +206,8 @@ function mergeValue(step: Step, holder: Obj, key: string, v: unknown, fromView: 
         holder[key] = ownMessage(rec, v, fromView);
         return;
       }
-      const m = mutableForm(rec, t as Obj);
-      if (m !== t) holder[key] = m;
-      mergeMessage(rec, m, v as Obj);
+      // A lazy view stays in place; its fields are merged into through the message that holds them.
+      mergeMessage(rec, writableForm(rec, t as Obj), v as Obj);
       return;
     }
     case Kind.Wrapper:

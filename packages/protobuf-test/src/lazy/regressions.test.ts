@@ -14,14 +14,16 @@ const proto2 = () => schema("protobuf_test_messages.proto2.TestAllTypesProto2", 
 const proto3 = () => schema("protobuf_test_messages.proto3.TestAllTypesProto3", "conformance");
 const walk = { set: "conformance" as const };
 
-test("a message member of a oneof with a closed enum member is a read-only view", () => {
+test("a message member of a oneof with a closed enum member is a view that takes writes", () => {
   const desc = proto2();
   const bytes = pb.toBinary(desc, pb.create(desc, { oneofField: { case: "oneofNestedMessage", value: { a: 5 } } }));
   const view = pb.fromBinary(desc, bytes, { lazy: true }) as unknown as Msg;
   const o = view.oneofField as { case: string; value: Msg };
   expect(pb.isLazyMessage(o.value)).toBe(true);
-  expect(() => (o.value.a = 7)).toThrow(pb.LazyMessageError);
   expect(hex(pb.toBinary(desc, pb.toMutable(desc, view as never)))).toBe(hex(bytes));
+  o.value.a = 7;
+  const edited = pb.create(desc, { oneofField: { case: "oneofNestedMessage", value: { a: 7 } } });
+  expect(hex(pb.toBinary(desc, view as never))).toBe(hex(pb.toBinary(desc, edited)));
   // The closed enum member still routes unknown values to the unknown fields.
   const unknownEnum = concat(bytes, tag(desc.field.oneofEnum.number, VARINT), [99]);
   const v2 = pb.fromBinary(desc, unknownEnum, { lazy: true }) as unknown as Msg;
@@ -46,13 +48,19 @@ test("toBinary(view, { writeUnknownFields: false }) keeps explicit-presence fiel
   expect(hex(pb.toBinary(desc, mut, { writeUnknownFields: false }))).toBe(hex(bytes));
 });
 
-test("clearField() on a view throws instead of silently doing nothing", () => {
+test("clearField() on a view clears the field (a view's fields are accessors: delete would do nothing)", () => {
   const desc = proto2();
-  const view = pb.fromBinary(desc, pb.toBinary(desc, pb.create(desc, { optionalInt32: 3, optionalNestedMessage: {} })), { lazy: true });
+  const bytes = pb.toBinary(desc, pb.create(desc, { optionalInt32: 3, optionalNestedMessage: {}, repeatedInt32: [1] }));
+  const view = pb.fromBinary(desc, bytes, { lazy: true });
+  const eager = pb.fromBinary(desc, bytes);
   for (const f of [desc.field.optionalInt32, desc.field.optionalNestedMessage, desc.field.repeatedInt32]) {
-    expect(() => pb.clearField(view, f)).toThrow(pb.LazyMessageError);
-    expect(pb.isFieldSet(view, f)).toBe(f !== desc.field.repeatedInt32);
+    expect(pb.isFieldSet(view, f)).toBe(true);
+    pb.clearField(view, f);
+    pb.clearField(eager, f);
+    expect(pb.isFieldSet(view, f)).toBe(false);
+    expect(hex(pb.toBinary(desc, view))).toBe(hex(pb.toBinary(desc, eager)));
   }
+  expect(hex(pb.toBinary(desc, view))).toBe("");
 });
 
 test("a view decoded with readUnknownFields: false does not write the unknown fields", () => {

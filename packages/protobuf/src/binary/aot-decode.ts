@@ -12,7 +12,7 @@ import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import type { Message } from "../types.js";
 import { typeRecord } from "../model/type-record.js";
-import { mutableForm } from "../model/view-protocol.js";
+import { writableForm } from "../model/view-protocol.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
 import { fieldDecoder, messageDecoder, readSubMessage, type DecodeContext, type FieldDecoder, type MessageDecoder } from "./decoder.js";
 import { aotSlot } from "./aot-slot.js";
@@ -81,7 +81,7 @@ export function aotUnknownEnum(m: Message, no: number, value: number, ctx: Decod
 
 /**
  * Decodes a sub-message of type `desc` (length-delimited, or a group with wire type
- * StartGroup) into `current` — merged into it, or into a mutable copy if it is a lazy view —
+ * StartGroup) into `current` — merged into it (into the fields of a lazy view, which stays) —
  * or into a new message if `current` is undefined; returns the message to store.
  */
 export function aotReadMessage(
@@ -94,10 +94,16 @@ export function aotReadMessage(
   ctx: DecodeContext,
 ): Message {
   const rec = typeRecord(desc);
-  const sub =
-    current === undefined ? ((rec.zero as ZeroMessageFactory | undefined) ?? zeroMessageFactory(desc))() : mutableForm(rec, current as Message);
-  readSubMessage((rec.decoder as MessageDecoder | undefined) ?? messageDecoder(desc), sub, r, wt, no, depth, ctx);
-  return sub;
+  const dec = (rec.decoder as MessageDecoder | undefined) ?? messageDecoder(desc);
+  if (current === undefined) {
+    const sub = ((rec.zero as ZeroMessageFactory | undefined) ?? zeroMessageFactory(desc))();
+    readSubMessage(dec, sub, r, wt, no, depth, ctx);
+    return sub;
+  }
+  // Merging into a lazy view: it stays in place, its fields merged into through the ordinary
+  // message that holds them (as the compiled decoder does).
+  readSubMessage(dec, writableForm(rec, current as Message), r, wt, no, depth, ctx);
+  return current as Message;
 }
 
 /**
@@ -130,9 +136,12 @@ export function aotZeroOf(desc: DescMessage): ZeroMessageFactory {
   return (typeRecord(desc).zero as ZeroMessageFactory | undefined) ?? zeroMessageFactory(desc);
 }
 
-/** A sub-message to merge into: `v` itself, or a mutable copy if it is a lazy view. */
+/**
+ * The message to merge into for a sub-message `v`: `v` itself, or, for a lazy view, the
+ * ordinary message that holds its fields (the view stays in its field and reads it).
+ */
 export function aotMutable(desc: DescMessage, v: Message): Message {
-  return mutableForm(typeRecord(desc), v);
+  return writableForm(typeRecord(desc), v);
 }
 
 /**

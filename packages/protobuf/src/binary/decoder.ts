@@ -10,7 +10,7 @@ import { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import type { Message } from "../types.js";
 import { factsOf, typeRecord, LazyOption, type FieldFacts } from "../model/type-record.js";
-import { mutableForm } from "../model/view-protocol.js";
+import { writableForm } from "../model/view-protocol.js";
 import { scalarFieldDecoder } from "./scalar-field-decoders.js";
 import { scalarReader, type ScalarReader } from "./scalar.js";
 import { scalarWireType, isPackable } from "../descriptors/scalar.js";
@@ -209,8 +209,9 @@ function messageFieldDecoder(field: DescField & { fieldKind: "message" }): Field
       factory ??= zeroMessageFactory(desc);
       sub = msg[name] = factory();
     } else {
-      // Merging into a lazy view (held by a mutable copy): merge into a mutable copy of it.
-      sub = msg[name] = mutableForm(rec, sub);
+      // Merging into a lazy view: it stays in place, and its fields are merged into through
+      // the ordinary message that holds them.
+      sub = writableForm(rec, sub);
     }
     readSubMessage(dec, sub, r, wt, no, depth, ctx);
     return true;
@@ -234,11 +235,12 @@ function oneofMessageDecoder(field: DescField & { fieldKind: "message" }): Field
     const o = msg[oneofName];
     let sub: unknown;
     if (o.case === caseName) {
-      sub = boxing === Boxing.None ? mutableForm(rec, o.value) : boxValue(boxing, desc, o.value);
+      sub = boxing === Boxing.None ? o.value : boxValue(boxing, desc, o.value);
     } else {
       sub = factory();
     }
-    readSubMessage(dec, sub, r, wt, no, depth, ctx);
+    // A lazy view stays the value; its fields are merged into through the message that holds them.
+    readSubMessage(dec, boxing === Boxing.None ? writableForm(rec, sub) : sub, r, wt, no, depth, ctx);
     if (boxing !== Boxing.None) {
       msg[oneofName] = { case: caseName, value: unboxValue(boxing, sub as Message) };
     } else if (o.case !== caseName || sub !== o.value) {

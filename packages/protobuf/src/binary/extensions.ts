@@ -2,8 +2,6 @@
  * Extensions: values of fields declared outside their message. As in protobuf-es, they are
  * stored in the message's unknown fields, and decoded or encoded on access.
  */
-import { typeRecord } from "../model/type-record.js";
-import { assertNotView } from "../model/view-protocol.js";
 import { extensionRecord } from "../model/extension-record.js";
 import type { DescExtension, DescMessage } from "../descriptors/types.js";
 import type { Extendee, ExtensionValueShape, Message, UnknownField } from "../types.js";
@@ -40,7 +38,6 @@ export function getExtension<Desc extends DescExtension>(message: Extendee<Desc>
 /** Sets an extension value, replacing any previous value. */
 export function setExtension<Desc extends DescExtension>(message: Extendee<Desc>, extension: Desc, value: ExtensionValueShape<Desc>): void {
   assertExtendee(extension, message);
-  assertNotView(typeRecord(extension.extendee), message, "set an extension of");
   const msg = message as Message;
   const kept = (msg.$unknown ?? []).filter((u) => u.no !== extension.number);
   const obj: Record<string, unknown> = { $typeName: extension.extendee.typeName };
@@ -67,7 +64,6 @@ export function hasExtension<Desc extends DescExtension>(message: Extendee<Desc>
 /** Removes an extension value from the message. */
 export function clearExtension<Desc extends DescExtension>(message: Extendee<Desc>, extension: Desc): void {
   assertExtendee(extension, message);
-  assertNotView(typeRecord(extension.extendee), message, "clear an extension of");
   const msg = message as Message;
   if (msg.$unknown !== undefined) {
     msg.$unknown = msg.$unknown.filter((u) => u.no !== extension.number);

@@ -3,7 +3,7 @@
  * messages from the proto3 JSON mapping.
  */
 import { typeRecord } from "../model/type-record.js";
-import { assertNotView } from "../model/view-protocol.js";
+import { writableForm } from "../model/view-protocol.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { MessageShape } from "../types.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
@@ -69,8 +69,8 @@ export function mergeFromJson<Desc extends DescMessage>(
   if (target.$typeName !== schema.typeName) {
     throw new JsonDecodeError(schema.typeName, "", `cannot merge into a message of type ${target.$typeName}`);
   }
-  assertNotView(typeRecord(schema), target, "merge into");
-  read(schema, target, json, options);
+  // A lazy view is merged into through the ordinary message that holds its fields.
+  read(schema, writableForm(typeRecord(schema), target), json, options);
   return target;
 }
 
@@ -81,6 +81,5 @@ export function mergeFromJsonString<Desc extends DescMessage>(
   json: string,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
-  assertNotView(typeRecord(schema), target, "merge into");
   return mergeFromJson(schema, target, parse(schema, json) as JsonValue, options);
 }

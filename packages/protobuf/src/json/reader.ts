@@ -9,7 +9,7 @@ import { Edition, FieldPresence } from "../descriptors/edition.js";
 import type { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
 import { typeRecord } from "../model/type-record.js";
-import { mutableForm } from "../model/view-protocol.js";
+import { writableForm } from "../model/view-protocol.js";
 import { extensionRecord } from "../model/extension-record.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
@@ -342,9 +342,9 @@ function messageFieldReader(field: DescField & { fieldKind: "message" }): FieldR
       read(sub, json, ctx);
       msg[name] = sub;
     } else {
-      // Merging into a lazy view (held by a mutable copy): merge into a mutable copy of it.
-      sub = msg[name] = mutableForm(typeRecord(desc), sub);
-      read(sub, json, ctx);
+      // Merging into a lazy view: it stays in place, and its fields are merged into through
+      // the ordinary message that holds them.
+      read(writableForm(typeRecord(desc), sub), json, ctx);
     }
   };
 }
@@ -377,12 +377,13 @@ function oneofMessageReader(field: DescField & { fieldKind: "message" }): FieldR
     read ??= messageReader(desc);
     let sub: unknown;
     if (o.case === caseName) {
-      sub = mutableForm(typeRecord(desc), o.value);
+      sub = o.value;
     } else {
       factory ??= zeroMessageFactory(desc);
       sub = factory();
     }
-    read(sub, json, ctx);
+    // A lazy view stays the value; its fields are merged into through the message that holds them.
+    read(writableForm(typeRecord(desc), sub), json, ctx);
     msg[oneof] = { case: caseName, value: sub };
   };
 }

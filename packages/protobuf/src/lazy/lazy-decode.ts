@@ -6,7 +6,7 @@ import type { Message } from "../types.js";
 import { BinaryReader } from "../wire/binary-reader.js";
 import { messageValidator } from "../binary/validator.js";
 import type { LazyDecodeOptions } from "../binary/lazy-support.js";
-import { createView } from "./view-decode.js";
+import { createView } from "./view-class.js";
 import { lazyFieldViews } from "./lazy-fields.js";
 import type { ViewContext } from "./view-state.js";
 

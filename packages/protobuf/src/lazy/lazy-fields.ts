@@ -11,9 +11,10 @@ import { messageDecoder, type DecodeContext, type LazyFieldViews } from "../bina
 import { messageValidator } from "../binary/validator.js";
 import { groupContentEnd } from "../binary/group-end.js";
 import { LazyOption } from "../model/type-record.js";
-import { createView } from "./view-decode.js";
+import { createView } from "./view-class.js";
 import { materializeView } from "./view-materialize.js";
 import { stateOf, type ViewContext } from "./view-state.js";
+import { isUnchanged } from "./view-change.js";
 
 // The views of one input share a context (and its reader) per combination of options. Keyed
 // by the input, so that nothing outlives the input (decode contexts may be shared by calls).
@@ -88,9 +89,10 @@ export const lazyFieldViews: LazyFieldViews = {
       (msg[name] as unknown[]).push(makeView(desc, r.buf, start, end, undefined, depth + 1, verify, complete, ctx));
       return true;
     }
-    // A repeated occurrence merges with the previous one: one view over both ranges.
+    // A repeated occurrence merges with the previous one: one view over both ranges (unless
+    // the previous one was changed since: mergeFromBinary of the same input again).
     const prev = stateOf(msg[name]);
-    if (prev !== undefined && prev.buf === r.buf) {
+    if (prev !== undefined && prev.buf === r.buf && isUnchanged(prev)) {
       const more = [...(prev.more ?? []), start, end];
       msg[name] = makeView(desc, r.buf, prev.start, prev.end, more, depth + 1, verify, complete, ctx);
       return true;

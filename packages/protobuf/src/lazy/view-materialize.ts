@@ -10,8 +10,10 @@ import { zeroMessageFactory } from "../model/zero-message.js";
 import { messageDecoder } from "../binary/decoder.js";
 import type { ViewState } from "./view-state.js";
 import { viewBytes } from "./view-bytes.js";
+import { encodeMessage } from "../binary/encode.js";
+import { isUnchanged } from "./view-change.js";
 
-/** The eager form of a view, decoded on first need and kept. */
+/** The eager form of a view that is not changed, decoded on first need and kept. */
 export function eagerOfView(state: ViewState): Message {
   return (state.eager ??= materializeView(state));
 }
@@ -24,6 +26,13 @@ export function eagerOfView(state: ViewState): Message {
  */
 export function materializeView(state: ViewState): Message {
   const desc = state.plan.desc;
+  if (!isUnchanged(state)) {
+    // A changed view: its current content, written and decoded again.
+    const msg = zeroMessageFactory(desc)();
+    const r = new BinaryReader(encodeMessage(desc, state.view, true));
+    messageDecoder(desc)(msg, r, r.len, 0, state.depth, state.ctx);
+    return msg;
+  }
   if (state.more === undefined && !mayReferToInput(desc)) {
     const track = { unknown: false };
     const msg = zeroMessageFactory(desc)();

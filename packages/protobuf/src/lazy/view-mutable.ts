@@ -1,6 +1,7 @@
 /**
- * Mutable copies of views: one level copied into an ordinary message, its sub-messages kept
- * as views (so that untouched ones are still written by copying their bytes).
+ * Mutable copies of views (`toMutable()`): one level copied into an ordinary message, its
+ * sub-messages kept as views (so that untouched ones are still written by copying their
+ * bytes). Optional since views take writes themselves.
  */
 import type { Message } from "../types.js";
 import type { JsonValue } from "../types.js";
@@ -14,7 +15,8 @@ import { scanView } from "./view-scan.js";
 export function mutableCopy(s: ViewState): Record<string, unknown> {
   const view = s.view as Record<string, unknown>;
   const schema = s.plan.desc;
-  const values = s.values ?? scanView(s);
+  const own = s.own;
+  const values = own === undefined ? (s.values ?? scanView(s)) : undefined;
   const out = zeroMessageFactory(schema)() as Record<string, unknown>;
   for (const member of schema.members) {
     const v = view[member.localName];
@@ -36,21 +38,31 @@ export function mutableCopy(s: ViewState): Record<string, unknown> {
       default:
         if (v === undefined) break;
         // Explicit presence: copy only what the wire had, so that presence is kept.
-        if (member.fieldKind !== "message" && !isPresent(values[schema.members.indexOf(member)])) break;
+        if (member.fieldKind !== "message" && !isPresent(own, values, member.localName, schema.members.indexOf(member))) break;
         out[member.localName] = unfreeze(v);
     }
   }
   // Mutable copies of the view's (frozen) unknown field entries.
-  if (s.unknown !== undefined) (out as Partial<Message>).$unknown = s.unknown.map((u) => ({ ...u }));
+  const unknown = (view as Partial<Message>).$unknown;
+  if (unknown !== undefined) (out as Partial<Message>).$unknown = unknown.map((u) => ({ ...u }));
   return out;
 }
 
-function isPresent(slotValue: unknown): boolean {
-  return slotValue !== undefined;
+/** Whether a field with explicit presence is set: in the own storage, or on the wire. */
+function isPresent(own: Record<string, unknown> | undefined, values: unknown[] | undefined, name: string, index: number): boolean {
+  if (own !== undefined) return own[name] !== undefined && Object.prototype.hasOwnProperty.call(own, name);
+  return values![index] !== undefined;
 }
 
-/** Views and bytes stay as they are; frozen JSON (Struct) values get a mutable copy. */
+/** Messages and bytes stay as they are; JSON (Struct) values are copied. */
 function unfreeze(v: unknown): unknown {
-  if (v === null || typeof v !== "object" || v instanceof Uint8Array || stateOf(v) !== undefined) return v;
+  if (
+    v === null ||
+    typeof v !== "object" ||
+    v instanceof Uint8Array ||
+    stateOf(v) !== undefined ||
+    typeof (v as { $typeName?: unknown }).$typeName === "string"
+  )
+    return v;
   return cloneJson(v as JsonValue);
 }

@@ -1,7 +1,7 @@
 /**
  * The compiled plan of views of one message type: a slot per field (and per oneof), built once
  * per message type and kept in its type record. The scan that fills the slots is in
- * view-scan.ts; the view class, and decoding a slot on first access, in view-decode.ts.
+ * view-scan.ts; decoding a slot on first access in view-slots.ts; the view class in view-class.ts.
  */
 import type { DescField, DescMessage, DescOneof } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
@@ -11,7 +11,7 @@ import { factsOf, hasRequiredInTree, typeRecord } from "../model/type-record.js"
 import { fieldDecoder, type FieldDecoder } from "../binary/decoder.js";
 import { scalarReader, type ScalarReader } from "../binary/scalar.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
-import { Boxing } from "../model/boxing-kind.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import type { ViewState } from "./view-state.js";
 
 /** How a slot's value is produced. */
@@ -62,6 +62,13 @@ export interface Slot {
   readonly message: DescMessage | undefined;
   /** The view plan of `message`, once needed (message types may recurse). */
   childPlan: ViewPlan | undefined;
+  /**
+   * The slot's value is a mutable container that a view hands out (a list, a map, a oneof
+   * object, a Struct's JSON object): changes to it are found by comparison (view-change.ts).
+   */
+  readonly container: boolean;
+  /** The container holds JSON values (Struct), which are compared deeply. */
+  readonly deep: boolean;
 }
 
 /** Creates a view object for a state; `state.view` is set by the caller. */
@@ -70,7 +77,7 @@ export type ViewConstructor = new (state: ViewState) => object;
 /** The plan of views of a message type. */
 export interface ViewPlan {
   readonly desc: DescMessage;
-  /** The class of the type's views, once built (view-decode.ts). */
+  /** The class of the type's views, once built (view-class.ts). */
   View: ViewConstructor | undefined;
   readonly slots: readonly Slot[];
   /** Slots by field number below 256 (a oneof's slot under each member's number). */
@@ -86,9 +93,33 @@ export interface ViewPlan {
   readonly requiredInTree: boolean;
 }
 
+// The value of an absent container until it is handed out (then a fresh one is: see
+// view-change.ts); never handed out themselves.
 const emptyList: readonly unknown[] = Object.freeze([]);
 const emptyMap: Readonly<Record<string, unknown>> = Object.freeze({});
 const noCase = Object.freeze({ case: undefined });
+
+/** A fresh, mutable value for an absent container slot (an empty list, map or oneof). */
+export function emptyContainer(slot: Slot): unknown {
+  if (slot.kind === SlotKind.Oneof) return { case: undefined };
+  const field = slot.field!;
+  return field.fieldKind === "list" ? [] : field.fieldKind === "map" ? {} : undefined;
+}
+
+let classBuilder: ((plan: ViewPlan) => ViewConstructor) | undefined;
+
+/**
+ * Registers the builder of view classes (view-class.ts registers itself when loaded: a plan
+ * cannot import its class, since the class uses plans).
+ */
+export function setViewClassBuilder(build: (plan: ViewPlan) => ViewConstructor): void {
+  classBuilder = build;
+}
+
+/** The class of the plan's views, built on first use. */
+export function viewConstructor(plan: ViewPlan): ViewConstructor {
+  return plan.View ?? classBuilder!(plan);
+}
 
 /** The view plan of a message type, compiled on first use. */
 export function viewPlan(desc: DescMessage): ViewPlan {
@@ -145,6 +176,7 @@ interface SlotSpec {
 }
 
 function makeSlot(index: number, field: DescField, spec: SlotSpec): Slot {
+  const struct = fieldBoxing(field) === Boxing.Struct || elementBoxing(field) === Boxing.Struct;
   return {
     index,
     name: field.localName,
@@ -159,6 +191,8 @@ function makeSlot(index: number, field: DescField, spec: SlotSpec): Slot {
     utf8Verify: field.fieldKind === "scalar" && field.scalar === ScalarType.STRING && field.utf8Verify,
     message: spec.message,
     childPlan: undefined,
+    container: field.fieldKind === "list" || field.fieldKind === "map" || struct,
+    deep: struct,
   };
 }
 
@@ -263,6 +297,8 @@ function oneofSlot(index: number, oneof: DescOneof): OneofSlot {
     utf8Verify: false,
     message: undefined,
     childPlan: undefined,
+    container: true,
+    deep: oneof.fields.some((f) => f.fieldKind === "message" && fieldBoxing(f) === Boxing.Struct),
     members,
   };
 }

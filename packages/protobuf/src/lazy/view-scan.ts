@@ -32,20 +32,9 @@ export function scanView(state: ViewState): unknown[] {
   scanRange(plan, state, values, occ, r, state.start, state.end);
   const more = state.more;
   if (more !== undefined) for (let i = 0; i < more.length; i += 2) scanRange(plan, state, values, occ, r, more[i], more[i + 1]);
-  // Lists, maps and oneofs decoded during the scan are handed out read-only.
-  if (plan.decodesDuringScan) {
-    for (const slot of plan.slots) {
-      const v = values[slot.index];
-      if (typeof v === "object" && v !== null && !(v instanceof Uint8Array) && (slot.kind === SlotKind.EagerDecoded || slot.kind === SlotKind.Oneof))
-        Object.freeze(v);
-    }
-  }
   const unknown = state.unknown as readonly UnknownField[] | undefined;
-  if (unknown !== undefined) {
-    // The entries too: a changed entry would be written by toMutable() copies.
-    for (const u of unknown) Object.freeze(u);
-    Object.freeze(unknown);
-  }
+  // The entries are frozen (the list itself is handed out mutable, see view-change.ts).
+  if (unknown !== undefined) for (const u of unknown) Object.freeze(u);
   state.occ = occ;
   state.values = values;
   return values;

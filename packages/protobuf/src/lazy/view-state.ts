@@ -12,7 +12,7 @@ import type { LazyFieldViews } from "../binary/decoder.js";
  * recognise each other's views. The number is the version of the ViewState layout: change it
  * with the layout, so that copies of different versions do not read each other's state.
  */
-export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/1");
+export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/2");
 
 /** Options that hold for every view of one decode call. */
 export interface ViewContext {
@@ -68,10 +68,41 @@ export interface ViewState {
    * the records follow the slots.)
    */
   occ: number[] | undefined;
-  /** Unknown fields (and extensions), frozen. */
-  unknown: readonly UnknownField[] | undefined;
-  /** The fully decoded (eager) message, once something needed it. */
+  /** Unknown fields (and extensions); the entries are frozen. */
+  unknown: UnknownField[] | undefined;
+  /** The fully decoded (eager) message, once something needed it (only while the view is clean). */
   eager: Message | undefined;
+  /**
+   * The view that handed this view out (as a singular sub-message, list element, map value
+   * or oneof value), or undefined for the root of a decode and views of `[lazy]` fields. A
+   * change to this view changes its parent's content too: it is marked dirty with it.
+   */
+  readonly parent: ViewState | undefined;
+  /**
+   * The view's content may differ from its bytes: it was written to, or a view below it was,
+   * or a list, map or oneof it handed out was found changed. A dirty view is written field by
+   * field (its clean sub-views still as bytes). Once dirty, a view stays dirty. Every
+   * ancestor of a dirty view is dirty.
+   */
+  dirty: boolean;
+  /**
+   * The view or a view below it handed out a mutable container (list, map, oneof object,
+   * Struct value, unknown fields) whose changes are found by comparison with `shadows` when
+   * the view is written. Every ancestor of a watched view is watched.
+   */
+  watch: boolean;
+  /**
+   * Per slot (and one more for the unknown fields): what a container looked like when it was
+   * handed out (see view-change.ts); undefined until the view hands out a container.
+   */
+  shadows: unknown[] | undefined;
+  /**
+   * The view's own storage once it is detached (on its first write, or when a dirty view is
+   * written): an ordinary message of the type holding the view's fields, one level deep (its
+   * sub-messages are the same views and values the view handed out). Every accessor of a
+   * detached view reads and writes it.
+   */
+  own: Record<string, unknown> | undefined;
 }
 
 /** The state of a view, or undefined if the value is not a view. */
@@ -84,4 +115,11 @@ export function stateOf(value: unknown): ViewState | undefined {
 /** True if the message is a lazy view (decoded with `{ lazy: true }`). */
 export function isLazyMessage(message: unknown): boolean {
   return stateOf(message) !== undefined;
+}
+
+/** The state of `view`; throws if `view` is not a lazy view (e.g. a spread copy of one). */
+export function ownState(view: { [viewState]?: ViewState }, typeName: string): ViewState {
+  const s = view[viewState];
+  if (s === undefined || s.view !== view) throw new LazyMessageError(`not a lazy view of ${typeName}`);
+  return s;
 }

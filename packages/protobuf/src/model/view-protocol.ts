@@ -3,18 +3,22 @@
  * depending on the lazy layer. A message type whose views exist has a `ViewProtocol` in its
  * type record (installed by lazy/ when it builds the type's views); a value is a view of the
  * type if its prototype is the protocol's `proto`. Everything a caller needs from a view goes
- * through the protocol: its eager form, its bytes, its field presence.
+ * through the protocol: its eager form, its bytes, its field presence, and the storage that
+ * whole-message writes (merges, clearing a field, extensions) go to.
  */
 import type { DescField } from "../descriptors/types.js";
 import type { BinaryWriter } from "../wire/binary-writer.js";
-import { LazyMessageError } from "../wire/errors.js";
 import type { TypeRecord } from "./type-record.js";
 
 /** What the views of one message type answer for themselves. */
 export interface ViewProtocol {
   /** The prototype of the type's views. */
   readonly proto: object;
-  /** The view's eager form: an ordinary message with the same content (decoded once, kept). */
+  /**
+   * The view's eager form: an ordinary message with the same content. For a view that was
+   * never changed, its full decode (decoded once, kept); for a changed one, the ordinary
+   * message that holds its fields one level deep (its sub-messages may be views).
+   */
   eager(view: object): Record<string, unknown>;
   /**
    * Writes the view's content (no tag, no length) by copying its original bytes, and returns
@@ -29,10 +33,11 @@ export interface ViewProtocol {
   /** Whether a field of the type is set, decoding no more than that field needs. */
   isFieldSet(view: object, field: DescField): boolean;
   /**
-   * A new, mutable message with the view's content, for code that changes a message in place
-   * (merging into a sub-message). Its own sub-messages may still be views.
+   * The ordinary message that holds the view's fields (one level deep; its sub-messages may
+   * be views), for code that changes a message in place: the view reads and writes it from
+   * now on, and is written field by field.
    */
-  mutable(view: object): Record<string, unknown>;
+  writable(view: object): Record<string, unknown>;
 }
 
 // The protocols of every type whose views exist, by their views' prototype.
@@ -56,20 +61,14 @@ export function viewProtocolOf(rec: TypeRecord, value: unknown): ViewProtocol | 
 }
 
 /**
- * The message to change in place for a sub-message `value` of the record's type: `value`
- * itself, or a mutable copy if it is a view (which the caller stores in its place).
+ * The message to change in place for a message `value` of the record's type: `value` itself,
+ * or, for a view, the ordinary message that holds its fields (the view reads and writes it
+ * from then on, so changes made to it are the view's changes).
  */
-export function mutableForm<T>(rec: TypeRecord, value: T): T {
+export function writableForm<T>(rec: TypeRecord, value: T): T {
   const vp = rec.views;
   if (vp === undefined || Object.getPrototypeOf(value) !== vp.proto) return value;
-  return vp.mutable(value as object) as T;
-}
-
-/** Throws a LazyMessageError if `message` is a view: `action` says what was attempted. */
-export function assertNotView(rec: TypeRecord, message: unknown, action: string): void {
-  if (viewProtocolOf(rec, message) !== undefined) {
-    throw new LazyMessageError(`cannot ${action} ${rec.desc.typeName}: the message is a read-only lazy view; use toMutable() first`);
-  }
+  return vp.writable(value as object) as T;
 }
 
 /** The eager form of a message of the record's type: the message itself, unless it is a view. */

@@ -2,15 +2,14 @@
  * ReflectMessage, ReflectList and ReflectMap over pbjet's messages. They are mutually
  * recursive (a message holds lists and maps, which hold messages), so they live together.
  *
- * Reads go through the message's properties, so lazy views read like any message. Writes go
- * through property assignment, so they follow the lazy change model: a read-only view throws
- * a LazyMessageError, just as assigning to it does. Lists and maps of a view are frozen, and
- * changing them through the reflection API throws a LazyMessageError too.
+ * Reads and writes go through the message's properties, lists and maps, so lazy views read
+ * and take writes like any message (see the lazy layer's change model); clearing a field of
+ * a view goes to the ordinary message that holds its fields (view protocol).
  */
 import type { DescEnum, DescField, DescMessage, DescOneof } from "../descriptors/types.js";
 import type { Message, UnknownField } from "../types.js";
 import { ScalarType } from "../descriptors/scalar.js";
-import { LazyMessageError, ProtobufError } from "../wire/errors.js";
+import { ProtobufError } from "../wire/errors.js";
 import { protoInt64 } from "../wire/int64.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { boxValue, unboxValue } from "../model/boxing.js";
@@ -19,7 +18,7 @@ import { setOwnProperty } from "../model/map-key.js";
 import { clearFieldValue, fieldIsSet } from "../model/presence.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { typeRecord } from "../model/type-record.js";
-import { viewProtocolOf, type ViewProtocol } from "../model/view-protocol.js";
+import { viewProtocolOf, writableForm, type ViewProtocol } from "../model/view-protocol.js";
 import { FieldError } from "./error.js";
 import { ValueProblem, checkEnum, checkScalar, is64Bit } from "./check.js";
 import { describeListType, describeMapType, describeValue } from "../model/describe-value.js";
@@ -89,8 +88,8 @@ export class ReflectMessageImpl implements ReflectMessage {
 
   clear(field: DescField): void {
     this.assertOwn(field);
-    if (this.view !== undefined) throw readOnly(field.parent.typeName, `clear ${field.parent.typeName}.${field.name}`);
-    clearFieldValue(this.message as unknown as Obj, field);
+    const msg = this.view !== undefined ? writableForm(typeRecord(this.desc), this.message) : this.message;
+    clearFieldValue(msg as unknown as Obj, field);
   }
 
   oneofCase(oneof: DescOneof): DescField | undefined {
@@ -205,12 +204,10 @@ export class ReflectListImpl implements ReflectList {
   }
 
   add(item: unknown): void {
-    this.assertWritable();
     this.arr.push(this.toLocal(item, this.arr.length));
   }
 
   set(index: number, item: unknown): void {
-    this.assertWritable();
     if (!Number.isInteger(index) || index < 0 || index >= this.arr.length) {
       throw new FieldError(this._field, `list item #${index + 1}: out of range`);
     }
@@ -218,7 +215,6 @@ export class ReflectListImpl implements ReflectList {
   }
 
   clear(): void {
-    this.assertWritable();
     this.arr.splice(0, this.arr.length);
   }
 
@@ -253,10 +249,6 @@ export class ReflectListImpl implements ReflectList {
     } catch (e) {
       throw e instanceof ValueProblem ? new FieldError(this._field, `list item #${index + 1}: ${e.message}`) : e;
     }
-  }
-
-  private assertWritable(): void {
-    if (Object.isFrozen(this.arr)) throw readOnly(this._field.parent.typeName, `change list ${this._field.parent.typeName}.${this._field.name}`);
   }
 }
 
@@ -302,7 +294,6 @@ export class ReflectMapImpl implements ReflectMap {
   }
 
   set(key: unknown, value: unknown): this {
-    this.assertWritable();
     let k: string;
     try {
       k = mapKeyToLocal(checkMapKey(this._field.mapKey, key, this.check));
@@ -320,7 +311,6 @@ export class ReflectMapImpl implements ReflectMap {
   }
 
   delete(key: unknown): boolean {
-    this.assertWritable();
     const k = mapKeyToLocal(key);
     if (!Object.prototype.hasOwnProperty.call(this.obj, k)) return false;
     delete this.obj[k];
@@ -328,7 +318,6 @@ export class ReflectMapImpl implements ReflectMap {
   }
 
   clear(): void {
-    this.assertWritable();
     for (const k of Object.keys(this.obj)) delete this.obj[k];
   }
 
@@ -364,14 +353,6 @@ export class ReflectMapImpl implements ReflectMap {
     for (let i = 0; i < keys.length; i++) out[i] = mapValueToReflect(field, this.boxing, this.obj[keys[i]], this.check);
     return out.values() as unknown as MapIterator<unknown>;
   }
-
-  private assertWritable(): void {
-    if (Object.isFrozen(this.obj)) throw readOnly(this._field.parent.typeName, `change map ${this._field.parent.typeName}.${this._field.name}`);
-  }
-}
-
-function readOnly(typeName: string, action: string): LazyMessageError {
-  return new LazyMessageError(`cannot ${action}: the ${typeName} is a read-only lazy view; use toMutable(schema, message) first`);
 }
 
 // ---------------------------------------------------------------------------------------

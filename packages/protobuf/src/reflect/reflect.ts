@@ -11,7 +11,7 @@ import type { ReflectList, ReflectMap, ReflectMessage } from "./reflect-types.js
 /**
  * A ReflectMessage over `message` (a new message of the type if omitted). With `check`
  * (the default), values are checked when set — e.g. a uint32 must be a number in range; pass
- * false for trusted values. Lazy views can be read; writing to them throws a LazyMessageError.
+ * false for trusted values. Lazy views read and take writes like any message.
  */
 export function reflect<Desc extends DescMessage>(messageDesc: Desc, message?: MessageShape<Desc>, check = true): ReflectMessage {
   if (message === undefined) return new ReflectMessageImpl(messageDesc, create(messageDesc) as Message, check);

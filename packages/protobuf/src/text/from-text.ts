@@ -2,7 +2,7 @@
  * `fromText()` and `mergeFromText()`: parse the protobuf text format.
  */
 import { typeRecord } from "../model/type-record.js";
-import { assertNotView } from "../model/view-protocol.js";
+import { writableForm } from "../model/view-protocol.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { Registry } from "../registry/registry.js";
 import type { MessageShape } from "../types.js";
@@ -44,8 +44,8 @@ export function mergeFromText<Desc extends DescMessage>(
   text: string,
   options?: Partial<TextReadOptions>,
 ): MessageShape<Desc> {
-  assertNotView(typeRecord(schema), target, "merge into");
-  const msg = target as unknown as Record<string, unknown>;
+  // A lazy view is merged into through the ordinary message that holds its fields.
+  const msg = writableForm(typeRecord(schema), target) as unknown as Record<string, unknown>;
   new TextParser(new Tokenizer(text), settingsOf(options, false)).parseTopLevel(schema, msg);
   return target;
 }

@@ -3,7 +3,7 @@
  * brackets, lists, maps, groups, reserved names, and the duplicate checks of `fromText()`.
  */
 import { typeRecord } from "../model/type-record.js";
-import { mutableForm } from "../model/view-protocol.js";
+import { writableForm } from "../model/view-protocol.js";
 import { wktName } from "../descriptors/wkt-names.js";
 import type { DescEnum, DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
@@ -377,9 +377,8 @@ function singularMessage(field: AnyField & { fieldKind: "message" }, target: Obj
   if (field.oneof !== undefined) {
     const o = target[field.oneof.localName] as { case: string | undefined; value?: Obj };
     if (o.case === field.localName) {
-      const sub = mutableForm(typeRecord(field.message), o.value!);
-      if (sub !== o.value) target[field.oneof.localName] = { case: field.localName, value: sub };
-      return sub;
+      // A lazy view stays the value; its fields are merged into through the message that holds them.
+      return writableForm(typeRecord(field.message), o.value!);
     }
     const sub = zeroMessageFactory(field.message)();
     target[field.oneof.localName] = { case: field.localName, value: sub };
@@ -387,8 +386,9 @@ function singularMessage(field: AnyField & { fieldKind: "message" }, target: Obj
   }
   const current = target[field.localName] as Obj | undefined;
   if (current === undefined) return (target[field.localName] = zeroMessageFactory(field.message)());
-  // Merging into a lazy view (held by a mutable copy): merge into a mutable copy of it.
-  return (target[field.localName] = mutableForm(typeRecord(field.message), current));
+  // Merging into a lazy view: it stays in place, and its fields are merged into through the
+  // ordinary message that holds them.
+  return writableForm(typeRecord(field.message), current);
 }
 
 /** The value an extension starts from: its current value when merging, else nothing or []. */

@@ -84,7 +84,10 @@ export class BinaryEncodeError extends ProtobufError {
   override name = "BinaryEncodeError";
 }
 
-/** Thrown on an attempt to change a lazy view (decoded with `{ lazy: true }`), which is read-only. */
+/**
+ * Thrown by what a lazy view (decoded with `{ lazy: true }`) cannot do: be used after it was
+ * copied with spread syntax (a copy is not a view), or change its `$typeName`.
+ */
 export class LazyMessageError extends ProtobufError {
   override name = "LazyMessageError";
 }

@@ -157,19 +157,20 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
       ];
       const oneof = field.oneof;
       if (oneof === undefined && wt === Wire.LengthDelimited) {
-        // The message to merge into is stored first, as in the runtime.
+        // A new message is stored first, as in the runtime; a message already there (a lazy
+        // view too) stays, and is merged into through aotMutable().
         const sub = f.importSchema(field.message);
         return [
           [
             `      case ${tag}: { let s = `,
             get,
-            "; s = ",
+            "; if (s === undefined) s = ",
             get,
-            " = s === undefined ? ",
+            " = ",
             c.rt("aotZeroOf"),
             "(",
             sub,
-            ")() : ",
+            ")(); else s = ",
             c.rt("aotMutable"),
             "(",
             sub,

@@ -1,0 +1,132 @@
+/**
+ * The class of a type's views: an accessor per field (and oneof) on the prototype. Getters
+ * decode on first access; setters detach the view and mark it dirty (view-change.ts).
+ * Building the class installs the type's view protocol (view-answers.ts).
+ */
+import type { DescMessage } from "../descriptors/types.js";
+import type { Message } from "../types.js";
+import { LazyMessageError, ownState, viewState, type ViewContext, type ViewState } from "./view-state.js";
+import { SlotKind, setViewClassBuilder, viewPlan, type Slot, type ViewConstructor, type ViewPlan } from "./view-plan.js";
+import { scanView } from "./view-scan.js";
+import { createView as createViewOfPlan, decodeSlot } from "./view-slots.js";
+import { detach, handOut, handOutUnknown, markDirty, writableOf } from "./view-change.js";
+import { installProtocol } from "./view-answers.js";
+
+setViewClassBuilder(viewClass);
+
+/**
+ * Creates a view of a message whose content is [start, end) of `buf` (and the further
+ * [start, end) pairs in `more`, for merged occurrences). Nothing is read until a field is.
+ */
+export function createView(
+  desc: DescMessage,
+  buf: Uint8Array,
+  start: number,
+  end: number,
+  more: number[] | undefined,
+  depth: number,
+  ctx: ViewContext,
+): Message {
+  const plan = viewPlan(desc);
+  if (plan.View === undefined) viewClass(plan);
+  return createViewOfPlan(desc, buf, start, end, more, depth, ctx);
+}
+
+/** The class of the plan's views, built once; installs the type's view protocol. */
+function viewClass(plan: ViewPlan): ViewConstructor {
+  if (plan.View !== undefined) return plan.View;
+  const View = buildViewClass(plan.desc, plan.slots);
+  plan.View = View;
+  installProtocol(plan, View.prototype);
+  return View;
+}
+
+type This = { [viewState]?: ViewState };
+
+function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstructor {
+  class View {
+    constructor(state: ViewState) {
+      (this as unknown as Record<symbol, ViewState>)[viewState] = state;
+    }
+  }
+  const proto = View.prototype;
+  const typeName = desc.typeName;
+  Object.defineProperty(proto, "$typeName", {
+    enumerable: true,
+    configurable: false,
+    get: () => typeName,
+    set(value: unknown) {
+      // Object.assign() of a message of the type copies its $typeName: the same one is fine.
+      if (value !== typeName) throw new LazyMessageError(`cannot change the $typeName of a lazy view of ${typeName}`);
+    },
+  });
+  for (const slot of slots) {
+    Object.defineProperty(proto, slot.name, {
+      enumerable: true,
+      configurable: false,
+      get: slotGetter(slot, typeName),
+      set: slotSetter(slot.name, typeName),
+    });
+  }
+  Object.defineProperty(proto, "$unknown", {
+    enumerable: false,
+    configurable: false,
+    get(this: This) {
+      const s = this[viewState];
+      if (s === undefined || s.view !== this) return undefined;
+      if (s.own !== undefined) return s.own.$unknown;
+      if (s.values === undefined) scanView(s);
+      return handOutUnknown(s);
+    },
+    set(this: This, value: unknown) {
+      writableOf(ownState(this, typeName)).$unknown = value;
+    },
+  });
+  return View;
+}
+
+/** A write: into the view's own storage (detached on the first write); marks it dirty. */
+function slotSetter(name: string, typeName: string): (this: This, value: unknown) => void {
+  return function (this: This, value: unknown) {
+    const s = ownState(this, typeName);
+    (s.own ?? detach(s))[name] = value;
+    markDirty(s);
+  };
+}
+
+function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
+  const i = slot.index;
+  const name = slot.name;
+  const absent = slot.absent;
+  if (slot.container) {
+    // Lists, maps, oneofs, Struct values: handed out mutable, with a shadow (view-change.ts).
+    return function (this: This) {
+      const s = ownState(this, typeName);
+      const own = s.own;
+      if (own !== undefined) return own[name];
+      const values = s.values ?? scanView(s);
+      const shadows = s.shadows;
+      if (shadows !== undefined && shadows[i] !== undefined) return values[i];
+      return handOut(s, slot, values);
+    };
+  }
+  if (slot.kind === SlotKind.Scalar || slot.kind === SlotKind.EagerDecoded) {
+    return function (this: This) {
+      const s = ownState(this, typeName);
+      const own = s.own;
+      if (own !== undefined) return own[name];
+      const v = (s.values ?? scanView(s))[i];
+      return v === undefined ? absent : v;
+    };
+  }
+  // Until decoded, the slot holds the index of its last occurrence (decoded values are never numbers).
+  return function (this: This) {
+    const s = ownState(this, typeName);
+    const own = s.own;
+    if (own !== undefined) return own[name];
+    const values = s.values ?? scanView(s);
+    const v = values[i];
+    if (typeof v === "number") return (values[i] = decodeSlot(s, slot, v));
+    return v === undefined ? absent : v;
+  };
+}
