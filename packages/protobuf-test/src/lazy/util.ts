@@ -19,10 +19,16 @@ export const sets: SetName[] = ["test", "conformance"];
 /** Runs per property; override with PBJET_LAZY_RUNS. */
 export const RUNS = Number(process.env.PBJET_LAZY_RUNS ?? 8);
 
-/** fast-check parameters; a fixed seed with PBJET_LAZY_SEED reproduces a failure. */
+/**
+ * fast-check parameters; a fixed seed with PBJET_LAZY_SEED reproduces a failure. A failure is
+ * reported as found, with its seed and path, without shrinking (shrinking these properties,
+ * whose every run decodes, changes and encodes whole trees, can take many minutes and look like
+ * a hang); PBJET_LAZY_SHRINK=1 shrinks, for a smaller counterexample.
+ */
 export function fcParams(numRuns: number = RUNS): fc.Parameters<unknown> {
   const seed = process.env.PBJET_LAZY_SEED;
-  return seed === undefined ? { numRuns } : { numRuns, seed: Number(seed) };
+  const endOnFailure = process.env.PBJET_LAZY_SHRINK !== "1";
+  return seed === undefined ? { numRuns, endOnFailure } : { numRuns, endOnFailure, seed: Number(seed) };
 }
 
 /** google.protobuf.FeatureSet.FieldPresence */
