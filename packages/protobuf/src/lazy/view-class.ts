@@ -1,15 +1,15 @@
 /**
- * The class of a type's views: an accessor per field (and oneof) on the prototype. Getters
- * decode on first access; setters detach the view and mark it dirty (view-change.ts).
- * Building the class installs the type's view protocol (view-answers.ts).
+ * The class of a type's views: an accessor per field (and oneof) on the prototype. The first
+ * access of any field decodes the view's level into its own storage (view-level.ts), which
+ * getters read and setters write; setters mark the view dirty (view-change.ts). Building the
+ * class installs the type's view protocol (view-answers.ts).
  */
 import type { DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";
 import { LazyMessageError, ownState, viewState, type ViewContext, type ViewState } from "./view-state.js";
-import { SlotKind, setViewClassBuilder, viewPlan, type Slot, type ViewConstructor, type ViewPlan } from "./view-plan.js";
-import { scanView } from "./view-scan.js";
-import { createView as createViewOfPlan, decodeSlot } from "./view-slots.js";
-import { detach, handOut, handOutUnknown, markDirty, writableOf } from "./view-change.js";
+import { setViewClassBuilder, viewPlan, type Slot, type ViewConstructor, type ViewPlan } from "./view-plan.js";
+import { decodeLevel, newView } from "./view-level.js";
+import { handOut, handOutUnknown, markDirty, writableOf } from "./view-change.js";
 import { installProtocol } from "./view-answers.js";
 
 setViewClassBuilder(viewClass);
@@ -29,7 +29,7 @@ export function createView(
 ): Message {
   const plan = viewPlan(desc);
   if (plan.View === undefined) viewClass(plan);
-  return createViewOfPlan(desc, buf, start, end, more, depth, ctx);
+  return newView(plan, buf, start, end, more, depth, ctx, undefined, -1);
 }
 
 /** The class of the plan's views, built once; installs the type's view protocol. */
@@ -74,9 +74,8 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
     get(this: This) {
       const s = this[viewState];
       if (s === undefined || s.view !== this) return undefined;
-      if (s.own !== undefined) return s.own.$unknown;
-      if (s.values === undefined) scanView(s);
-      return handOutUnknown(s);
+      const own = s.own ?? decodeLevel(s);
+      return s.dirty ? own.$unknown : handOutUnknown(s, own);
     },
     set(this: This, value: unknown) {
       writableOf(ownState(this, typeName)).$unknown = value;
@@ -85,11 +84,11 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
   return View;
 }
 
-/** A write: into the view's own storage (detached on the first write); marks it dirty. */
+/** A write: into the view's own storage; marks the view dirty. */
 function slotSetter(name: string, typeName: string): (this: This, value: unknown) => void {
   return function (this: This, value: unknown) {
     const s = ownState(this, typeName);
-    (s.own ?? detach(s))[name] = value;
+    (s.own ?? decodeLevel(s))[name] = value;
     markDirty(s);
   };
 }
@@ -97,36 +96,20 @@ function slotSetter(name: string, typeName: string): (this: This, value: unknown
 function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
   const i = slot.index;
   const name = slot.name;
-  const absent = slot.absent;
   if (slot.container) {
-    // Lists, maps, oneofs, Struct values: handed out mutable, with a shadow (view-change.ts).
+    // Lists, maps, oneofs, Struct values: handed out mutable; a clean view notes what they
+    // looked like (their shadow, view-change.ts) the first time.
     return function (this: This) {
       const s = ownState(this, typeName);
-      const own = s.own;
-      if (own !== undefined) return own[name];
-      const values = s.values ?? scanView(s);
+      const v = (s.own ?? decodeLevel(s))[name];
+      if (s.dirty) return v;
       const shadows = s.shadows;
-      if (shadows !== undefined && shadows[i] !== undefined) return values[i];
-      return handOut(s, slot, values);
+      if (shadows !== undefined && shadows[i] !== undefined) return v;
+      return handOut(s, slot, v);
     };
   }
-  if (slot.kind === SlotKind.Scalar || slot.kind === SlotKind.EagerDecoded) {
-    return function (this: This) {
-      const s = ownState(this, typeName);
-      const own = s.own;
-      if (own !== undefined) return own[name];
-      const v = (s.values ?? scanView(s))[i];
-      return v === undefined ? absent : v;
-    };
-  }
-  // Until decoded, the slot holds the index of its last occurrence (decoded values are never numbers).
   return function (this: This) {
     const s = ownState(this, typeName);
-    const own = s.own;
-    if (own !== undefined) return own[name];
-    const values = s.values ?? scanView(s);
-    const v = values[i];
-    if (typeof v === "number") return (values[i] = decodeSlot(s, slot, v));
-    return v === undefined ? absent : v;
+    return (s.own ?? decodeLevel(s))[name];
   };
 }

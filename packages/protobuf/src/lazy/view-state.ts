@@ -12,7 +12,7 @@ import type { LazyFieldViews } from "../binary/decoder.js";
  * recognise each other's views. The number is the version of the ViewState layout: change it
  * with the layout, so that copies of different versions do not read each other's state.
  */
-export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/2");
+export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/3");
 
 /** Options that hold for every view of one decode call. */
 export interface ViewContext {
@@ -23,8 +23,8 @@ export interface ViewContext {
   /** Maximum nesting depth of messages and groups. */
   readonly maxDepth: number;
   /**
-   * A reader over the input, shared by the scans and slot decodes of the views of this decode
-   * call (which never nest): it lives as long as the views, not longer.
+   * A reader over the input, shared by the level decodes of the views of this decode call
+   * (which never nest): it lives as long as the views, not longer.
    */
   reader: BinaryReader | undefined;
   /**
@@ -55,29 +55,16 @@ export interface ViewState {
   /** Nesting depth of this message (the root is 0). */
   readonly depth: number;
   readonly ctx: ViewContext;
-  /**
-   * Per field slot: the decoded value; for a slot decoded on first access, the index in
-   * `occ` of its last occurrence until then; undefined when absent. Undefined until the
-   * view's bytes are scanned, which happens on the first read of any field.
-   */
-  values: unknown[] | undefined;
-  /**
-   * The occurrences of the fields decoded on first access, as [start, end, tag, previous]
-   * records: `start` is where the value begins (its length prefix included), `previous`
-   * the index of the same slot's previous occurrence, or -1. (The same array as `values`:
-   * the records follow the slots.)
-   */
-  occ: number[] | undefined;
-  /** Unknown fields (and extensions); the entries are frozen. */
-  unknown: UnknownField[] | undefined;
   /** The fully decoded (eager) message, once something needed it (only while the view is clean). */
   eager: Message | undefined;
   /**
-   * The view that handed this view out (as a singular sub-message, list element, map value
+   * The view whose level holds this view (as a singular sub-message, list element, map value
    * or oneof value), or undefined for the root of a decode and views of `[lazy]` fields. A
    * change to this view changes its parent's content too: it is marked dirty with it.
    */
   readonly parent: ViewState | undefined;
+  /** The index of the parent's slot that holds this view (-1 without a parent). */
+  readonly slot: number;
   /**
    * The view's content may differ from its bytes: it was written to, or a view below it was,
    * or a list, map or oneof it handed out was found changed. A dirty view is written field by
@@ -93,14 +80,15 @@ export interface ViewState {
   watch: boolean;
   /**
    * Per slot (and one more for the unknown fields): what a container looked like when it was
-   * handed out (see view-change.ts); undefined until the view hands out a container.
+   * first handed out while the view was clean (see view-change.ts); undefined until then.
    */
   shadows: unknown[] | undefined;
   /**
-   * The view's own storage once it is detached (on its first write, or when a dirty view is
-   * written): an ordinary message of the type holding the view's fields, one level deep (its
-   * sub-messages are the same views and values the view handed out). Every accessor of a
-   * detached view reads and writes it.
+   * The view's own storage, once any of its fields was read or written: an ordinary message
+   * of the type holding the view's fields, one level deep, decoded in one pass over the
+   * view's bytes (view-level.ts); its sub-messages are child views of their byte ranges.
+   * Every accessor of the view reads and writes it from then on. While the view is not
+   * dirty, its bytes still stand for it.
    */
   own: Record<string, unknown> | undefined;
 }
