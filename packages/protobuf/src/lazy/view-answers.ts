@@ -8,7 +8,7 @@ import { installViewProtocol } from "../model/view-protocol.js";
 import { fieldIsSet } from "../model/presence.js";
 import { ownState, type ViewState } from "./view-state.js";
 import type { ViewPlan } from "./view-plan.js";
-import { decodeLevel } from "./view-level.js";
+import { completeOwn } from "./view-level.js";
 import { bytesStandFor, viewBytes, writeViewContent, writeViewField } from "./view-bytes.js";
 import { eagerOfView } from "./view-materialize.js";
 import { isUnchanged, writableOf } from "./view-change.js";
@@ -26,7 +26,7 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
     eager(view) {
       const s = ownState(view, typeName);
       // A changed view: its own storage (one level; its sub-views answer for themselves).
-      return isUnchanged(s) ? (eagerOfView(s) as unknown as Record<string, unknown>) : (s.own ?? decodeLevel(s));
+      return isUnchanged(s) ? (eagerOfView(s) as unknown as Record<string, unknown>) : completeOwn(s);
     },
     writeContent(view, w, writeUnknown) {
       const s = ownState(view, typeName);
@@ -47,7 +47,8 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
     writable: (view) => writableOf(ownState(view, typeName)),
     isFieldSet(view, field) {
       const s = ownState(view, typeName);
-      return fieldIsSet(s.own ?? decodeLevel(s), field);
+      // Deferred values decoded: an empty string or a zero on the wire is not set.
+      return fieldIsSet(completeOwn(s), field);
     },
   });
 }

@@ -20,7 +20,7 @@ import { cloneJson, jsonEqual } from "../model/boxing.js";
 import type { JsonValue, UnknownField } from "../types.js";
 import { stateOf, type ViewState } from "./view-state.js";
 import { SlotKind, type Slot } from "./view-plan.js";
-import { decodeLevel } from "./view-level.js";
+import { completeOwn } from "./view-level.js";
 
 /** Marks the view and its ancestors dirty (an ancestor that is dirty already has dirty ancestors). */
 export function markDirty(state: ViewState): void {
@@ -36,11 +36,11 @@ function watchUp(state: ViewState): void {
 }
 
 /**
- * The view's own storage, for a write: decodes the view's level if it is not yet, and marks
- * the view (and its ancestors) dirty. The caller writes into the returned message.
+ * The view's own storage, for a write: decodes the view's level if it is not yet (with every
+ * child view made), and marks the view (and its ancestors) dirty. The caller writes into the returned message.
  */
 export function writableOf(state: ViewState): Record<string, unknown> {
-  const own = state.own ?? decodeLevel(state);
+  const own = completeOwn(state);
   markDirty(state);
   return own;
 }

@@ -7,8 +7,8 @@
 import type { DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";
 import { LazyMessageError, ownState, viewState, type ViewContext, type ViewState } from "./view-state.js";
-import { setViewClassBuilder, viewPlan, type Slot, type ViewConstructor, type ViewPlan } from "./view-plan.js";
-import { decodeLevel, newView } from "./view-level.js";
+import { SlotKind, setViewClassBuilder, viewPlan, type Slot, type ViewConstructor, type ViewPlan } from "./view-plan.js";
+import { decodeDeferred, decodeLevel, makeDeferred, makeDeferredList, newView } from "./view-level.js";
 import { handOut, handOutUnknown, markDirty, writableOf } from "./view-change.js";
 import { installProtocol } from "./view-answers.js";
 
@@ -65,7 +65,7 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
       enumerable: true,
       configurable: false,
       get: slotGetter(slot, typeName),
-      set: slotSetter(slot.name, typeName),
+      set: slotSetter(slot, typeName),
     });
   }
   Object.defineProperty(proto, "$unknown", {
@@ -84,11 +84,14 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
   return View;
 }
 
-/** A write: into the view's own storage; marks the view dirty. */
-function slotSetter(name: string, typeName: string): (this: This, value: unknown) => void {
+/** A write: into the view's own storage (the value replaces one left on the wire); marks the view dirty. */
+function slotSetter(slot: Slot, typeName: string): (this: This, value: unknown) => void {
+  const name = slot.name;
+  const keep = ~slot.bit;
   return function (this: This, value: unknown) {
     const s = ownState(this, typeName);
     (s.own ?? decodeLevel(s))[name] = value;
+    s.pending &= keep;
     markDirty(s);
   };
 }
@@ -96,6 +99,22 @@ function slotSetter(name: string, typeName: string): (this: This, value: unknown
 function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
   const i = slot.index;
   const name = slot.name;
+  const bit = slot.bit;
+  if (slot.kind === SlotKind.MessageList && bit !== 0) {
+    // A list of child views, made when the list is first read: handed out like other containers.
+    return function (this: This) {
+      const s = ownState(this, typeName);
+      const v = (s.own ?? decodeLevel(s))[name] as unknown[];
+      if ((s.pending & bit) !== 0) {
+        s.pending &= ~bit;
+        makeDeferredList(s, slot, v);
+      }
+      if (s.dirty) return v;
+      const shadows = s.shadows;
+      if (shadows !== undefined && shadows[i] !== undefined) return v;
+      return handOut(s, slot, v);
+    };
+  }
   if (slot.container) {
     // Lists, maps, oneofs, Struct values: handed out mutable; a clean view notes what they
     // looked like (their shadow, view-change.ts) the first time.
@@ -106,6 +125,26 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
       const shadows = s.shadows;
       if (shadows !== undefined && shadows[i] !== undefined) return v;
       return handOut(s, slot, v);
+    };
+  }
+  if (slot.kind === SlotKind.Message && bit !== 0) {
+    // A child view, made when the field is first read.
+    return function (this: This) {
+      const s = ownState(this, typeName);
+      const own = s.own ?? decodeLevel(s);
+      if ((s.pending & bit) === 0) return own[name];
+      s.pending &= ~bit;
+      return (own[name] = makeDeferred(s, slot, own[name] as number));
+    };
+  }
+  if (slot.kind === SlotKind.Deferred && bit !== 0) {
+    // A string, bytes or 64-bit integer, decoded when first read.
+    return function (this: This) {
+      const s = ownState(this, typeName);
+      const own = s.own ?? decodeLevel(s);
+      if ((s.pending & bit) === 0) return own[name];
+      s.pending &= ~bit;
+      return (own[name] = decodeDeferred(s, slot, own[name] as number));
     };
   }
   return function (this: This) {

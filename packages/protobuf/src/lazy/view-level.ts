@@ -20,7 +20,7 @@ import { fieldDecoder, type FieldDecoder } from "../binary/decoder.js";
 import { scalarReader } from "../binary/scalar.js";
 import { groupContentEnd } from "../binary/group-end.js";
 import { viewState, type ViewContext, type ViewState } from "./view-state.js";
-import { viewConstructor, viewPlan, type LevelTable, type ViewPlan } from "./view-plan.js";
+import { SlotKind, viewConstructor, viewPlan, type LevelTable, type Slot, type ViewPlan } from "./view-plan.js";
 
 /** Field numbers below this are dispatched through an array; larger ones through a Map. */
 const DENSE_LIMIT = 256;
@@ -56,6 +56,7 @@ export function newView(
     watch: false,
     shadows: undefined,
     own: undefined,
+    pending: 0,
   };
   const view = new (plan.View ?? viewConstructor(plan))(state);
   (state as { view: object }).view = view;
@@ -155,7 +156,7 @@ function buildLevel(plan: ViewPlan, checkUtf8: boolean): LevelTable {
   let sparse: Map<number, FieldDecoder> | undefined;
   for (const field of desc.fields) {
     const slot = plan.slots.findIndex((s) => (field.oneof ? s.oneof === field.oneof : s.field === field));
-    const dec = levelFieldDecoder(field, slot, checkUtf8);
+    const dec = levelFieldDecoder(plan, field, slot, checkUtf8);
     if (field.number < DENSE_LIMIT) dense[field.number] = dec;
     else (sparse ??= new Map()).set(field.number, dec);
   }
@@ -163,13 +164,16 @@ function buildLevel(plan: ViewPlan, checkUtf8: boolean): LevelTable {
 }
 
 /** Sub-messages become child views; everything else is decoded by the eager field decoder. */
-function levelFieldDecoder(field: DescField, slot: number, checkUtf8: boolean): FieldDecoder {
+function levelFieldDecoder(plan: ViewPlan, field: DescField, slot: number, checkUtf8: boolean): FieldDecoder {
   switch (field.fieldKind) {
+    case "scalar":
+      if (plan.slots[slot].bit !== 0) return deferredScalarDecoder(field, plan.slots[slot], checkUtf8);
+      break;
     case "message":
       if (fieldBoxing(field) !== Boxing.None) break;
-      return field.oneof ? oneofViewDecoder(field, slot) : messageViewDecoder(field, slot);
+      return field.oneof ? oneofViewDecoder(field, slot) : messageViewDecoder(field, plan.slots[slot]);
     case "list":
-      if (field.listKind === "message" && factsOf(field).boxing === Boxing.None) return listViewDecoder(field, slot);
+      if (field.listKind === "message" && factsOf(field).boxing === Boxing.None) return listViewDecoder(field, plan.slots[slot]);
       break;
     case "map":
       if (field.mapKind === "message" && factsOf(field).boxing === Boxing.None) return mapViewDecoder(field, slot, checkUtf8);
@@ -217,16 +221,126 @@ function mergedView(prev: Message): Message {
   return newView(s.plan, s.buf, s.start, s.end, more, s.depth, s.ctx, s.parent, s.slot);
 }
 
-function messageViewDecoder(field: DescField & { fieldKind: "message" }, slot: number): FieldDecoder {
+/**
+ * The content range of the message whose value (length prefix, or a group's first field)
+ * starts at `pos`: checked by the level decode already. Does not use the shared reader (it
+ * runs during level decodes too).
+ */
+function rangeAt(buf: Uint8Array, pos: number, slot: Slot): void {
+  if (slot.delimited) {
+    const r = new BinaryReader(buf);
+    r.pos = pos;
+    r.skipValue(WireType.StartGroup, slot.field!.number);
+    rangeStart = pos;
+    rangeEnd = groupContentEnd(buf, pos, r.pos);
+    return;
+  }
+  let len = 0;
+  let shift = 0;
+  let b: number;
+  do {
+    b = buf[pos++];
+    len += (b & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (b >= 0x80);
+  rangeStart = pos;
+  rangeEnd = pos + len;
+}
+
+/** The child view of the message whose value starts at `pos` (left on the wire by the level decode), held by `slot`. */
+export function makeDeferred(state: ViewState, slot: Slot, pos: number): Message {
+  rangeAt(state.buf, pos, slot);
+  const plan = (slot.childPlan ??= viewPlan(slot.message!));
+  return newView(plan, state.buf, rangeStart, rangeEnd, undefined, state.depth + 1, state.ctx, state, slot.index);
+}
+
+/** Makes the deferred child views of a list of messages (all of them: they are made together). */
+export function makeDeferredList(state: ViewState, slot: Slot, list: unknown[]): void {
+  for (let j = 0; j < list.length; j++) list[j] = makeDeferred(state, slot, list[j] as number);
+}
+
+/** Decodes a deferred scalar whose value starts at `pos` (checked by the level decode already). */
+export function decodeDeferred(state: ViewState, slot: Slot, pos: number): unknown {
+  const r = viewReader(state);
+  r.pos = pos;
+  r.len = state.buf.length;
+  // Validated input needs no second UTF-8 check.
+  return (state.ctx.validated ? slot.read! : slot.readChecked!)(r);
+}
+
+/** The view's own storage with every deferred value decoded: for writes, and to hand out whole. */
+export function completeOwn(state: ViewState): Record<string, unknown> {
+  const own = state.own ?? decodeLevel(state);
+  const pending = state.pending;
+  if (pending === 0) return own;
+  state.pending = 0;
+  for (const slot of state.plan.slots) {
+    if ((pending & slot.bit) === 0) continue;
+    const v = own[slot.name];
+    if (slot.kind === SlotKind.Message) own[slot.name] = makeDeferred(state, slot, v as number);
+    else if (slot.kind === SlotKind.Deferred) own[slot.name] = decodeDeferred(state, slot, v as number);
+    else makeDeferredList(state, slot, v as unknown[]);
+  }
+  return own;
+}
+
+function messageViewDecoder(field: DescField & { fieldKind: "message" }, slot: Slot): FieldDecoder {
   const name = field.localName;
   const expected = factsOf(field).wireType;
   const no = field.number;
-  let plan: ViewPlan | undefined;
+  const bit = slot.bit;
   return (msg, r, wt) => {
     if (wt !== expected) return false;
+    const pos = r.pos;
     readRange(r, wt, no);
+    const p = parent;
     const prev = msg[name];
-    msg[name] = prev === undefined ? childView((plan ??= viewPlan(field.message)), slot) : mergedView(prev);
+    if (prev === undefined) {
+      if (bit === 0) {
+        msg[name] = childView((slot.childPlan ??= viewPlan(field.message)), slot.index);
+      } else {
+        msg[name] = pos;
+        p.pending |= bit;
+      }
+      return true;
+    }
+    // A repeated occurrence: one view over both (protobuf merges them).
+    const start = rangeStart;
+    const end = rangeEnd;
+    let first = prev as Message;
+    if ((p.pending & bit) !== 0) {
+      first = makeDeferred(p, slot, prev as number);
+      p.pending &= ~bit;
+    }
+    rangeStart = start;
+    rangeEnd = end;
+    msg[name] = mergedView(first);
+    return true;
+  };
+}
+
+/** A deferred string, bytes or 64-bit integer field: short strings are decoded at once, the others left on the wire. */
+function deferredScalarDecoder(field: DescField & { fieldKind: "scalar" }, slot: Slot, checkUtf8: boolean): FieldDecoder {
+  const bit = slot.bit;
+  const name = field.localName;
+  const expected = factsOf(field).wireType;
+  const read = scalarReader(field.scalar, field.longAsString, checkUtf8 && field.utf8Verify);
+  slot.read ??= scalarReader(field.scalar, field.longAsString, false);
+  slot.readChecked ??= scalarReader(field.scalar, field.longAsString, field.utf8Verify);
+  const no = field.number;
+  const isString = field.scalar === ScalarType.STRING;
+  return (msg, r, wt) => {
+    if (wt !== expected) return false;
+    const pos = r.pos;
+    // Short strings (keys, names) come from the ASCII cache: as cheap as leaving them.
+    if (isString && pos < r.len && r.buf[pos] <= 32) {
+      msg[name] = read(r);
+      parent.pending &= ~bit;
+      return true;
+    }
+    r.skipValue(wt, no);
+    msg[name] = pos;
+    parent.pending |= bit;
     return true;
   };
 }
@@ -249,15 +363,21 @@ function oneofViewDecoder(field: DescField & { fieldKind: "message" }, slot: num
   };
 }
 
-function listViewDecoder(field: DescField & { fieldKind: "list" }, slot: number): FieldDecoder {
+function listViewDecoder(field: DescField & { fieldKind: "list" }, slot: Slot): FieldDecoder {
   const name = field.localName;
   const expected = factsOf(field).wireType;
   const no = field.number;
-  let plan: ViewPlan | undefined;
+  const bit = slot.bit;
   return (msg, r, wt) => {
     if (wt !== expected) return false;
+    const pos = r.pos;
     readRange(r, wt, no);
-    (msg[name] as unknown[]).push(childView((plan ??= viewPlan(field.message!)), slot));
+    if (bit === 0) {
+      (msg[name] as unknown[]).push(childView((slot.childPlan ??= viewPlan(field.message!)), slot.index));
+    } else {
+      (msg[name] as unknown[]).push(pos);
+      parent.pending |= bit;
+    }
     return true;
   };
 }

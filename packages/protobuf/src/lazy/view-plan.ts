@@ -8,12 +8,21 @@ import { hasRequiredInTree, typeRecord } from "../model/type-record.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import type { FieldDecoder } from "../binary/decoder.js";
 import type { ZeroMessageFactory } from "../model/zero-message.js";
+import type { ScalarReader } from "../binary/scalar.js";
+import { ScalarType } from "../descriptors/scalar.js";
+import { WireType } from "../wire/wire-type.js";
+import { factsOf } from "../model/type-record.js";
 import type { ViewState } from "./view-state.js";
 
 /** What a slot's value is, as far as the change model (view-change.ts) cares. */
 export const enum SlotKind {
   /** A scalar, enum, bytes, string, wrapper or Struct value, or a list or map of them. */
   Value,
+  /**
+   * A singular string, bytes or 64-bit integer field (not in a oneof): its value may be left
+   * on the wire by the level decode, and decoded when it is first read (view-level.ts).
+   */
+  Deferred,
   /** A singular message field: a child view. */
   Message,
   /** A list of messages: child views. */
@@ -39,6 +48,16 @@ export interface Slot {
   readonly container: boolean;
   /** The container holds JSON values (Struct), which are compared deeply. */
   readonly deep: boolean;
+  /** Message and MessageList slots: the message type, and its view plan once needed. */
+  readonly message: DescMessage | undefined;
+  childPlan: ViewPlan | undefined;
+  /** Message and MessageList slots: the messages are groups (delimited encoding). */
+  readonly delimited: boolean;
+  /** Deferred slots: read the value, without and with a UTF-8 check (set when a level table is built). */
+  read: ScalarReader | undefined;
+  readChecked: ScalarReader | undefined;
+  /** The slot's bit in `ViewState.pending` when its values may be left on the wire (0: never). */
+  readonly bit: number;
   /** Oneofs: where the shadow of the selected value goes in a view's shadows (view-change.ts). */
   readonly valueAt: number;
 }
@@ -113,7 +132,8 @@ function buildPlan(desc: DescMessage): ViewPlan {
 function fieldSlot(index: number, field: DescField): Slot {
   const struct = fieldBoxing(field) === Boxing.Struct || elementBoxing(field) === Boxing.Struct;
   let kind = SlotKind.Value;
-  if (field.fieldKind === "message" && fieldBoxing(field) === Boxing.None) kind = SlotKind.Message;
+  if (field.fieldKind === "scalar" && !field.oneof && deferrable(field.scalar)) kind = SlotKind.Deferred;
+  else if (field.fieldKind === "message" && fieldBoxing(field) === Boxing.None) kind = SlotKind.Message;
   else if (field.fieldKind === "list" && field.listKind === "message" && elementBoxing(field) === Boxing.None) kind = SlotKind.MessageList;
   else if (field.fieldKind === "map" && field.mapKind === "message" && elementBoxing(field) === Boxing.None) kind = SlotKind.MessageMap;
   return {
@@ -124,6 +144,12 @@ function fieldSlot(index: number, field: DescField): Slot {
     oneof: undefined,
     container: field.fieldKind === "list" || field.fieldKind === "map" || struct,
     deep: struct,
+    message: kind === SlotKind.Message || kind === SlotKind.MessageList ? field.message : undefined,
+    childPlan: undefined,
+    delimited: factsOf(field).wireType === WireType.StartGroup,
+    bit: index < 31 && (kind === SlotKind.Deferred || kind === SlotKind.Message || kind === SlotKind.MessageList) ? 1 << index : 0,
+    read: undefined,
+    readChecked: undefined,
     valueAt: -1,
   };
 }
@@ -137,6 +163,28 @@ function oneofSlot(index: number, oneof: DescOneof, valueAt: number): Slot {
     oneof,
     container: true,
     deep: oneof.fields.some((f) => f.fieldKind === "message" && fieldBoxing(f) === Boxing.Struct),
+    message: undefined,
+    childPlan: undefined,
+    delimited: false,
+    bit: 0,
+    read: undefined,
+    readChecked: undefined,
     valueAt,
   };
+}
+
+/** Scalar types whose values cost an allocation to decode (strings, bytes, 64-bit integers). */
+function deferrable(type: ScalarType): boolean {
+  switch (type) {
+    case ScalarType.STRING:
+    case ScalarType.BYTES:
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+    case ScalarType.SINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      return true;
+    default:
+      return false;
+  }
 }

@@ -91,6 +91,13 @@ export interface ViewState {
    * dirty, its bytes still stand for it.
    */
   own: Record<string, unknown> | undefined;
+  /**
+   * The slots (bit `1 << index`, for the first 31 slots) whose values the level decode left
+   * on the wire: a singular message field or a singular string, bytes or 64-bit integer field
+   * holds the offset of its value in `buf`, a list of messages the offsets of its elements,
+   * until the field is first read or written (view-level.ts).
+   */
+  pending: number;
 }
 
 /** The state of a view, or undefined if the value is not a view. */
