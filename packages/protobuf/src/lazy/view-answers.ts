@@ -12,6 +12,8 @@ import { completeOwn } from "./view-level.js";
 import { bytesStandFor, viewBytes, writeViewContent, writeViewField } from "./view-bytes.js";
 import { eagerOfView } from "./view-materialize.js";
 import { isUnchanged, writableOf } from "./view-change.js";
+import { splices, writeSpliced } from "./view-splice.js";
+import { WireType } from "../wire/wire-type.js";
 
 /** Whether the view's original bytes are its encoding with these options. */
 function bytesWritable(s: ViewState, writeUnknown: boolean): boolean {
@@ -30,14 +32,35 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
     },
     writeContent(view, w, writeUnknown) {
       const s = ownState(view, typeName);
-      if (!bytesWritable(s, writeUnknown)) return false;
-      writeViewContent(s, w);
+      if (!bytesStandFor(s, writeUnknown)) return false;
+      if (isUnchanged(s)) {
+        writeViewContent(s, w);
+        return true;
+      }
+      // Changed only below: its bytes with the changed sub-views spliced in.
+      const changed = splices(s);
+      if (changed === undefined) return false;
+      writeSpliced(s, changed, w, writeUnknown);
       return true;
     },
     writeField(view, w, no, delimited, writeUnknown) {
       const s = ownState(view, typeName);
-      if (!bytesWritable(s, writeUnknown)) return false;
-      writeViewField(s, w, no, delimited);
+      if (!bytesStandFor(s, writeUnknown)) return false;
+      if (isUnchanged(s)) {
+        writeViewField(s, w, no, delimited);
+        return true;
+      }
+      const changed = splices(s);
+      if (changed === undefined) return false;
+      if (delimited) {
+        w.tag(no, WireType.StartGroup);
+        writeSpliced(s, changed, w, writeUnknown);
+        w.tag(no, WireType.EndGroup);
+      } else {
+        w.tag(no, WireType.LengthDelimited).fork();
+        writeSpliced(s, changed, w, writeUnknown);
+        w.join();
+      }
       return true;
     },
     bytes(view, writeUnknown) {

@@ -7,13 +7,15 @@
  *   whose sub-messages are child views), decoded from its bytes on the first access
  *   (view-level.ts). A write to a field of a view (a setter, `Object.assign`, the reflection
  *   API, a merge) goes there, and marks the view and every ancestor (`state.parent`) dirty.
- * - A container is handed out as it is, mutable; a clean view notes what it looked like then
- *   (its **shadow**: the elements, entries or case and value; a copy of JSON values) and
+ * - A container is handed out as it is, mutable; a view not itself changed notes what it
+ *   looked like then (its **shadow**: the elements, entries or case and value; a copy of JSON values) and
  *   marks itself and its ancestors **watched**. When a watched view is written, its shadows
  *   are compared with the containers, and those of every watched view below it: one that
  *   differs makes its view dirty. The comparison costs what was read, nothing else.
- * - A clean view is written by copying its bytes; a dirty one's own storage is written field
- *   by field, where clean sub-views are copied again.
+ * - A clean view is written by copying its bytes. A dirty view that is not itself changed
+ *   (`state.self`: only views below it are) is written as its bytes with the changed
+ *   sub-views spliced in (view-splice.ts); a changed one's own storage is written field by
+ *   field, where clean sub-views are copied again.
  */
 import { zeroMessageFactory } from "../model/zero-message.js";
 import { cloneJson, jsonEqual } from "../model/boxing.js";
@@ -22,8 +24,9 @@ import { stateOf, type ViewState } from "./view-state.js";
 import { SlotKind, type Slot } from "./view-plan.js";
 import { completeOwn } from "./view-level.js";
 
-/** Marks the view and its ancestors dirty (an ancestor that is dirty already has dirty ancestors). */
+/** Marks the view changed, and it and its ancestors dirty (an ancestor that is dirty already has dirty ancestors). */
 export function markDirty(state: ViewState): void {
+  state.self = true;
   for (let s: ViewState | undefined = state; s !== undefined && !s.dirty; s = s.parent) {
     s.dirty = true;
     s.eager = undefined;
@@ -46,7 +49,7 @@ export function writableOf(state: ViewState): Record<string, unknown> {
 }
 
 /**
- * Hands out the value `v` of a container slot of a clean view the first time it is read:
+ * Hands out the value `v` of a container slot of a view not itself changed, the first time it is read:
  * takes its shadow (an absent Struct reads undefined: nothing to watch).
  */
 export function handOut(state: ViewState, slot: Slot, v: unknown): unknown {
@@ -64,7 +67,7 @@ export function handOut(state: ViewState, slot: Slot, v: unknown): unknown {
   return v;
 }
 
-/** Hands out the unknown fields of a clean view (undefined if it has none). */
+/** Hands out the unknown fields of a view not itself changed (undefined if it has none). */
 export function handOutUnknown(state: ViewState, own: Record<string, unknown>): UnknownField[] | undefined {
   const u = own.$unknown as UnknownField[] | undefined;
   if (u === undefined) return undefined;
@@ -89,12 +92,12 @@ export function isUnchanged(state: ViewState): boolean {
 }
 
 /** Compares the shadows of a watched view and of the watched views below it; marks changed ones dirty. */
-function findChanges(state: ViewState): void {
+export function findChanges(state: ViewState): void {
   // Watched views have been read: their own storage holds what they handed out.
   const own = state.own!;
   const slots = state.plan.slots;
   const shadows = state.shadows;
-  if (shadows !== undefined && !state.dirty) {
+  if (shadows !== undefined && !state.self) {
     for (let i = 0; i <= slots.length; i++) {
       const sh = shadows[i];
       if (sh === undefined) continue;

@@ -29,7 +29,7 @@ export function createView(
 ): Message {
   const plan = viewPlan(desc);
   if (plan.View === undefined) viewClass(plan);
-  return newView(plan, buf, start, end, more, depth, ctx, undefined, -1);
+  return newView(plan, buf, start, end, more, depth, ctx, undefined, -1, -1);
 }
 
 /** The class of the plan's views, built once; installs the type's view protocol. */
@@ -75,7 +75,7 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
       const s = this[viewState];
       if (s === undefined || s.view !== this) return undefined;
       const own = s.own ?? decodeLevel(s);
-      return s.dirty ? own.$unknown : handOutUnknown(s, own);
+      return s.self ? own.$unknown : handOutUnknown(s, own);
     },
     set(this: This, value: unknown) {
       writableOf(ownState(this, typeName)).$unknown = value;
@@ -106,22 +106,22 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
       const s = ownState(this, typeName);
       const v = (s.own ?? decodeLevel(s))[name] as unknown[];
       if ((s.pending & bit) !== 0) {
-        s.pending &= ~bit;
         makeDeferredList(s, slot, v);
+        s.pending &= ~bit;
       }
-      if (s.dirty) return v;
+      if (s.self) return v;
       const shadows = s.shadows;
       if (shadows !== undefined && shadows[i] !== undefined) return v;
       return handOut(s, slot, v);
     };
   }
   if (slot.container) {
-    // Lists, maps, oneofs, Struct values: handed out mutable; a clean view notes what they
+    // Lists, maps, oneofs, Struct values: handed out mutable; a view not itself changed notes what they
     // looked like (their shadow, view-change.ts) the first time.
     return function (this: This) {
       const s = ownState(this, typeName);
       const v = (s.own ?? decodeLevel(s))[name];
-      if (s.dirty) return v;
+      if (s.self) return v;
       const shadows = s.shadows;
       if (shadows !== undefined && shadows[i] !== undefined) return v;
       return handOut(s, slot, v);
@@ -133,8 +133,9 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
       const s = ownState(this, typeName);
       const own = s.own ?? decodeLevel(s);
       if ((s.pending & bit) === 0) return own[name];
+      const v = (own[name] = makeDeferred(s, slot, own[name] as number));
       s.pending &= ~bit;
-      return (own[name] = makeDeferred(s, slot, own[name] as number));
+      return v;
     };
   }
   if (slot.kind === SlotKind.Deferred && bit !== 0) {
@@ -143,8 +144,10 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
       const s = ownState(this, typeName);
       const own = s.own ?? decodeLevel(s);
       if ((s.pending & bit) === 0) return own[name];
+      // Decoded before the bit is cleared: a value that fails to decode fails on every read.
+      const v = (own[name] = decodeDeferred(s, slot, own[name] as number));
       s.pending &= ~bit;
-      return (own[name] = decodeDeferred(s, slot, own[name] as number));
+      return v;
     };
   }
   return function (this: This) {

@@ -39,6 +39,7 @@ export function newView(
   ctx: ViewContext,
   parent: ViewState | undefined,
   slot: number,
+  at: number,
 ): Message {
   const state: ViewState = {
     view: undefined as unknown as object,
@@ -52,7 +53,9 @@ export function newView(
     eager: undefined,
     parent,
     slot,
+    at,
     dirty: false,
+    self: false,
     watch: false,
     shadows: undefined,
     own: undefined,
@@ -74,6 +77,9 @@ function viewReader(state: ViewState): BinaryReader {
   if (r === undefined || r.buf !== state.buf) r = ctx.reader = new BinaryReader(state.buf);
   return r;
 }
+
+/** Where the tag of the field being decoded starts (for the child views of the level). */
+let tagAt = 0;
 
 /** The view whose level is being decoded (level decodes never nest). */
 let parent: ViewState = undefined as unknown as ViewState;
@@ -138,6 +144,7 @@ function decodeRange(
       if (no === 0) throw BinaryDecodeError.illegalTag(0, wt, at);
       if (wt > 5) throw BinaryDecodeError.illegalTag(no, wt, at);
       const dec = no < dense.length ? dense[no] : table.sparse?.get(no);
+      tagAt = at;
       if (dec === undefined || !dec(own, r, wt, depth, ctx)) {
         const data = r.skip(wt, no);
         if (ctx.readUnknown) ((own as Partial<Message>).$unknown ??= []).push({ no, wireType: wt, data } as UnknownField);
@@ -211,14 +218,14 @@ function readRange(r: BinaryReader, wt: number, no: number): void {
 /** A child view of the range just read, held by the parent's slot `slot`. */
 function childView(plan: ViewPlan, slot: number): Message {
   const p = parent;
-  return newView(plan, p.buf, rangeStart, rangeEnd, undefined, p.depth + 1, p.ctx, p, slot);
+  return newView(plan, p.buf, rangeStart, rangeEnd, undefined, p.depth + 1, p.ctx, p, slot, tagAt);
 }
 
 /** A view over the ranges of `prev` (a child view made in this level decode) and the range just read: protobuf merges the occurrences. */
 function mergedView(prev: Message): Message {
   const s = (prev as unknown as { [viewState]: ViewState })[viewState];
   const more = s.more === undefined ? [rangeStart, rangeEnd] : [...s.more, rangeStart, rangeEnd];
-  return newView(s.plan, s.buf, s.start, s.end, more, s.depth, s.ctx, s.parent, s.slot);
+  return newView(s.plan, s.buf, s.start, s.end, more, s.depth, s.ctx, s.parent, s.slot, -1);
 }
 
 /**
@@ -226,7 +233,10 @@ function mergedView(prev: Message): Message {
  * starts at `pos`: checked by the level decode already. Does not use the shared reader (it
  * runs during level decodes too).
  */
-function rangeAt(buf: Uint8Array, pos: number, slot: Slot): void {
+function rangeAt(buf: Uint8Array, at: number, slot: Slot): void {
+  // Past the tag.
+  let pos = at;
+  while (buf[pos++] >= 0x80);
   if (slot.delimited) {
     const r = new BinaryReader(buf);
     r.pos = pos;
@@ -247,11 +257,11 @@ function rangeAt(buf: Uint8Array, pos: number, slot: Slot): void {
   rangeEnd = pos + len;
 }
 
-/** The child view of the message whose value starts at `pos` (left on the wire by the level decode), held by `slot`. */
-export function makeDeferred(state: ViewState, slot: Slot, pos: number): Message {
-  rangeAt(state.buf, pos, slot);
+/** The child view of the message whose field occurrence (tag) starts at `at` (left on the wire by the level decode), held by `slot`. */
+export function makeDeferred(state: ViewState, slot: Slot, at: number): Message {
+  rangeAt(state.buf, at, slot);
   const plan = (slot.childPlan ??= viewPlan(slot.message!));
-  return newView(plan, state.buf, rangeStart, rangeEnd, undefined, state.depth + 1, state.ctx, state, slot.index);
+  return newView(plan, state.buf, rangeStart, rangeEnd, undefined, state.depth + 1, state.ctx, state, slot.index, at);
 }
 
 /** Makes the deferred child views of a list of messages (all of them: they are made together). */
@@ -271,15 +281,15 @@ export function decodeDeferred(state: ViewState, slot: Slot, pos: number): unkno
 /** The view's own storage with every deferred value decoded: for writes, and to hand out whole. */
 export function completeOwn(state: ViewState): Record<string, unknown> {
   const own = state.own ?? decodeLevel(state);
-  const pending = state.pending;
-  if (pending === 0) return own;
-  state.pending = 0;
+  if (state.pending === 0) return own;
   for (const slot of state.plan.slots) {
-    if ((pending & slot.bit) === 0) continue;
+    if ((state.pending & slot.bit) === 0) continue;
     const v = own[slot.name];
     if (slot.kind === SlotKind.Message) own[slot.name] = makeDeferred(state, slot, v as number);
     else if (slot.kind === SlotKind.Deferred) own[slot.name] = decodeDeferred(state, slot, v as number);
     else makeDeferredList(state, slot, v as unknown[]);
+    // Cleared once decoded: a value that fails to decode fails every time.
+    state.pending &= ~slot.bit;
   }
   return own;
 }
@@ -291,7 +301,7 @@ function messageViewDecoder(field: DescField & { fieldKind: "message" }, slot: S
   const bit = slot.bit;
   return (msg, r, wt) => {
     if (wt !== expected) return false;
-    const pos = r.pos;
+    const pos = tagAt;
     readRange(r, wt, no);
     const p = parent;
     const prev = msg[name];
@@ -370,7 +380,7 @@ function listViewDecoder(field: DescField & { fieldKind: "list" }, slot: Slot): 
   const bit = slot.bit;
   return (msg, r, wt) => {
     if (wt !== expected) return false;
-    const pos = r.pos;
+    const pos = tagAt;
     readRange(r, wt, no);
     if (bit === 0) {
       (msg[name] as unknown[]).push(childView((slot.childPlan ??= viewPlan(field.message!)), slot.index));
@@ -413,7 +423,7 @@ function mapViewDecoder(field: DescField & { fieldKind: "map" }, slot: number, c
     r.len = outer;
     // An entry without a value gets an empty message, which nests nothing (as in an eager
     // decode, where only a value on the wire counts against the depth limit).
-    if (value === undefined) value = newView((plan ??= viewPlan(field.message!)), p.buf, end, end, undefined, p.depth + 1, p.ctx, p, slot);
+    if (value === undefined) value = newView((plan ??= viewPlan(field.message!)), p.buf, end, end, undefined, p.depth + 1, p.ctx, p, slot, -1);
     setOwnProperty(msg[name] as Record<string, unknown>, key, value);
     return true;
   };

@@ -73,6 +73,14 @@ export interface ViewState {
    */
   dirty: boolean;
   /**
+   * The view's own fields changed (a write to it, or a change found in a container it handed
+   * out), not only views below it. A dirty view that is not itself changed is written as its
+   * bytes with the changed sub-views spliced in (view-splice.ts).
+   */
+  self: boolean;
+  /** Where the field occurrence that holds this view starts (its tag), or -1 when unknown. */
+  readonly at: number;
+  /**
    * The view or a view below it handed out a mutable container (list, map, oneof object,
    * Struct value, unknown fields) whose changes are found by comparison with `shadows` when
    * the view is written. Every ancestor of a watched view is watched.
@@ -80,7 +88,7 @@ export interface ViewState {
   watch: boolean;
   /**
    * Per slot (and one more for the unknown fields): what a container looked like when it was
-   * first handed out while the view was clean (see view-change.ts); undefined until then.
+   * first handed out while the view was not itself changed (see view-change.ts); undefined until then.
    */
   shadows: unknown[] | undefined;
   /**
