@@ -96,7 +96,8 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
   };
   const redact = (m: Any) => {
     for (const it of shape.items(m))
-      for (const a of it.attributes) if (a.key === shape.redactKey) a.value = { $typeName: "bench.otel.v1.AnyValue", value: { case: "stringValue", value: "[redacted]" } };
+      for (const a of it.attributes)
+        if (a.key === shape.redactKey) a.value = { $typeName: "bench.otel.v1.AnyValue", value: { case: "stringValue", value: "[redacted]" } };
   };
   return {
     readAllV: () => (sink = readAll(plan, api.fromBinary(desc, wire, V))),

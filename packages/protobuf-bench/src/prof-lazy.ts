@@ -115,7 +115,8 @@ const run: () => unknown = {
     for (const rl of m.resourceLogs)
       for (const sl of rl.scopeLogs)
         for (const r of sl.logRecords)
-          for (const a of r.attributes) if (a.key === "user.id") a.value = { $typeName: "bench.otel.v1.AnyValue", value: { case: "stringValue", value: "[redacted]" } };
+          for (const a of r.attributes)
+            if (a.key === "user.id") a.value = { $typeName: "bench.otel.v1.AnyValue", value: { case: "stringValue", value: "[redacted]" } };
     return encode(m);
   },
 }[scenario]!;

@@ -6,18 +6,18 @@
  * - A view's fields live in its own storage (`state.own`, an ordinary message of the type
  *   whose sub-messages are child views), decoded from its bytes on the first access
  *   (view-level.ts). A write to a field of a view (a setter, `Object.assign`, the reflection
- *   API, a merge) goes there, and marks the view and every ancestor (`state.parent`) dirty.
+ *   API, a merge) goes there, and marks the view changed (`state.self`) and it and every
+ *   ancestor (`state.parent`) dirty.
  * - A container is handed out as it is, mutable; a view not itself changed notes what it
- *   looked like then (its **shadow**: the elements, entries or case and value; a copy of JSON values) and
- *   marks itself and its ancestors **watched**. When a watched view is written, its shadows
- *   are compared with the containers, and those of every watched view below it: one that
- *   differs makes its view dirty. The comparison costs what was read, nothing else.
+ *   looked like then (its **shadow**: the elements, entries or case and value; a copy of JSON
+ *   values) and marks itself and its ancestors **watched**. When a watched view is written,
+ *   its shadows are compared with the containers, and those of every watched view below it:
+ *   one that differs makes its view changed. The comparison costs what was read, nothing else.
  * - A clean view is written by copying its bytes. A dirty view that is not itself changed
- *   (`state.self`: only views below it are) is written as its bytes with the changed
- *   sub-views spliced in (view-splice.ts); a changed one's own storage is written field by
- *   field, where clean sub-views are copied again.
+ *   (only views below it are) is written as its bytes with the changed sub-views spliced in
+ *   (view-splice.ts); a changed one's own storage is written field by field, where clean
+ *   sub-views are copied again.
  */
-import { zeroMessageFactory } from "../model/zero-message.js";
 import { cloneJson, jsonEqual } from "../model/boxing.js";
 import type { JsonValue, UnknownField } from "../types.js";
 import { stateOf, type ViewState } from "./view-state.js";

@@ -6,7 +6,7 @@
  * views of their byte ranges, decoded in turn when they are read, or copied as bytes when they
  * are written untouched.
  */
-import type { DescField, DescMessage } from "../descriptors/types.js";
+import type { DescField } from "../descriptors/types.js";
 import { ScalarType, scalarWireType } from "../descriptors/scalar.js";
 import { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryDecodeError } from "../wire/errors.js";
@@ -99,7 +99,8 @@ export function decodeLevel(state: ViewState): Record<string, unknown> {
   try {
     decodeRange(plan.desc.typeName, table, own, r, state.start, state.end, state.depth, ctx);
     const more = state.more;
-    if (more !== undefined) for (let i = 0; i < more.length; i += 2) decodeRange(plan.desc.typeName, table, own, r, more[i], more[i + 1], state.depth, ctx);
+    if (more !== undefined)
+      for (let i = 0; i < more.length; i += 2) decodeRange(plan.desc.typeName, table, own, r, more[i], more[i + 1], state.depth, ctx);
   } finally {
     // Not kept: it would keep the input alive.
     parent = undefined as unknown as ViewState;

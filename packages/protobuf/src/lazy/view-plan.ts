@@ -116,7 +116,8 @@ function buildPlan(desc: DescMessage): ViewPlan {
   const slots: Slot[] = [];
   const n = desc.members.length;
   let shadowSize = n + 1;
-  for (const member of desc.members) slots.push(member.kind === "oneof" ? oneofSlot(slots.length, member, shadowSize++) : fieldSlot(slots.length, member));
+  for (const member of desc.members)
+    slots.push(member.kind === "oneof" ? oneofSlot(slots.length, member, shadowSize++) : fieldSlot(slots.length, member));
   return {
     desc,
     View: undefined,

@@ -69,7 +69,9 @@ export function writeSpliced(state: ViewState, changed: readonly ViewState[], w:
   for (const c of changed) {
     const slot = state.plan.slots[c.slot];
     const field =
-      slot.kind === SlotKind.Oneof ? state.plan.desc.fields.find((f) => f.localName === (state.own![slot.name] as { case: string }).case)! : slot.field!;
+      slot.kind === SlotKind.Oneof
+        ? state.plan.desc.fields.find((f) => f.localName === (state.own![slot.name] as { case: string }).case)!
+        : slot.field!;
     w.raw(buf.subarray(pos, c.at));
     if (factsOf(field).wireType === WireType.StartGroup) {
       w.tag(field.number, WireType.StartGroup);

@@ -1,5 +1,5 @@
 import type { ViewPlan } from "./view-plan.js";
-import type { Message, UnknownField } from "../types.js";
+import type { Message } from "../types.js";
 import { LazyMessageError } from "../wire/errors.js";
 
 export { LazyMessageError };
