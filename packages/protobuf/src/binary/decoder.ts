@@ -137,29 +137,24 @@ function compileFields(desc: DescMessage): [(FieldDecoder | undefined)[], Map<nu
   return [dense, sparse];
 }
 
-/**
- * @internal The decoder of one field, as the message decoder uses it. With `checkUtf8` false,
- * strings are not checked for valid UTF-8 even where the field requires it (for input that
- * was validated before: lazy views).
- */
-export function fieldDecoder(field: DescField, checkUtf8 = true): FieldDecoder {
-  return factsDecoder(factsOf(field), checkUtf8);
+/** @internal The decoder of one field, as the message decoder uses it. */
+export function fieldDecoder(field: DescField): FieldDecoder {
+  return factsDecoder(factsOf(field));
 }
 
-function factsDecoder(facts: FieldFacts, checkUtf8 = true): FieldDecoder {
+function factsDecoder(facts: FieldFacts): FieldDecoder {
   const field = facts.field;
-  const utf8 = checkUtf8 && field.utf8Verify;
   switch (field.fieldKind) {
     case "list":
       if (facts.lazy !== LazyOption.None) return lazyFieldDecoder(field, facts);
-      return field.listKind === "message" ? messageListDecoder(field) : scalarListDecoder(field, utf8);
+      return field.listKind === "message" ? messageListDecoder(field) : scalarListDecoder(field);
     case "map":
-      return mapDecoder(field, utf8);
+      return mapDecoder(field);
     case "message":
       if (facts.lazy !== LazyOption.None) return lazyFieldDecoder(field, facts);
       return field.oneof ? oneofMessageDecoder(field) : messageFieldDecoder(field);
     default:
-      return singularScalarDecoder(field, utf8);
+      return singularScalarDecoder(field);
   }
 }
 
@@ -287,9 +282,9 @@ function closedEnumCheck(field: DescField): ((v: number) => boolean) | undefined
   return (v) => known.has(v);
 }
 
-function singularScalarDecoder(field: DescField & { fieldKind: "scalar" | "enum" }, utf8: boolean): FieldDecoder {
+function singularScalarDecoder(field: DescField & { fieldKind: "scalar" | "enum" }): FieldDecoder {
   const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;
-  const read = scalarReader(scalar, field.fieldKind === "scalar" && field.longAsString, utf8);
+  const read = scalarReader(scalar, field.fieldKind === "scalar" && field.longAsString, field.utf8Verify);
   const expected = scalarWireType(scalar);
   const isKnown = closedEnumCheck(field);
   const no = field.number;
@@ -321,7 +316,7 @@ function singularScalarDecoder(field: DescField & { fieldKind: "scalar" | "enum"
     };
   }
   if (field.fieldKind === "scalar") {
-    const specialized = scalarFieldDecoder(field.scalar, name, field.longAsString, utf8);
+    const specialized = scalarFieldDecoder(field.scalar, name, field.longAsString, field.utf8Verify);
     if (specialized !== undefined) return specialized;
   }
   return (msg, r, wt) => {
@@ -331,10 +326,10 @@ function singularScalarDecoder(field: DescField & { fieldKind: "scalar" | "enum"
   };
 }
 
-function scalarListDecoder(field: DescField & { fieldKind: "list" }, utf8: boolean): FieldDecoder {
+function scalarListDecoder(field: DescField & { fieldKind: "list" }): FieldDecoder {
   const name = field.localName;
   const scalar = field.listKind === "enum" ? ScalarType.INT32 : field.scalar!;
-  const read = scalarReader(scalar, field.longAsString, utf8);
+  const read = scalarReader(scalar, field.longAsString, field.utf8Verify);
   const expected = scalarWireType(scalar);
   const packable = isPackable(scalar);
   const isKnown = closedEnumCheck(field);
@@ -368,11 +363,11 @@ function scalarListDecoder(field: DescField & { fieldKind: "list" }, utf8: boole
   };
 }
 
-function mapDecoder(field: DescField & { fieldKind: "map" }, utf8: boolean): FieldDecoder {
+function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
   const name = field.localName;
   const no = field.number;
   const keyType = field.mapKey;
-  const readKey = scalarReader(keyType, false, utf8);
+  const readKey = scalarReader(keyType, false, field.utf8Verify);
   const keyWireType = scalarWireType(keyType);
   const keyZero = String(scalarZeroValue(keyType, false));
   /** Reads a value; a message value merges into `prev`, an earlier value of the same entry. */
@@ -400,7 +395,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }, utf8: boolean): Fie
     };
   } else {
     const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar!;
-    const read: ScalarReader = scalarReader(scalar, false, utf8);
+    const read: ScalarReader = scalarReader(scalar, false, field.utf8Verify);
     valueWireType = scalarWireType(scalar);
     const zero = field.mapKind === "enum" ? (field.enum!.values[0]?.number ?? 0) : scalarZeroValue(scalar, false);
     valueZero = () => (zero instanceof Uint8Array ? new Uint8Array(0) : zero);

@@ -3,17 +3,17 @@
  * eager form, their bytes (while they stand for the view), field presence, and the storage a
  * write goes to.
  */
+import type { DescField } from "../descriptors/types.js";
+import { FieldPresence } from "../descriptors/edition.js";
 import { typeRecord } from "../model/type-record.js";
 import { installViewProtocol } from "../model/view-protocol.js";
-import { fieldIsSet } from "../model/presence.js";
+import { fieldIsSet, valueIsSet } from "../model/presence.js";
 import { ownState, type ViewState } from "./view-state.js";
-import type { ViewPlan } from "./view-plan.js";
-import { completeOwn } from "./view-level.js";
+import { SlotKind, type ViewPlan } from "./view-plan.js";
+import { scanView } from "./view-scan.js";
 import { bytesStandFor, viewBytes, writeViewContent, writeViewField } from "./view-bytes.js";
 import { eagerOfView } from "./view-materialize.js";
-import { isUnchanged, writableOf } from "./view-change.js";
-import { splices, writeSpliced } from "./view-splice.js";
-import { WireType } from "../wire/wire-type.js";
+import { detach, isUnchanged, writableOf } from "./view-change.js";
 
 /** Whether the view's original bytes are its encoding with these options. */
 function bytesWritable(s: ViewState, writeUnknown: boolean): boolean {
@@ -28,39 +28,18 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
     eager(view) {
       const s = ownState(view, typeName);
       // A changed view: its own storage (one level; its sub-views answer for themselves).
-      return isUnchanged(s) ? (eagerOfView(s) as unknown as Record<string, unknown>) : completeOwn(s);
+      return isUnchanged(s) ? (eagerOfView(s) as unknown as Record<string, unknown>) : detach(s);
     },
     writeContent(view, w, writeUnknown) {
       const s = ownState(view, typeName);
-      if (!bytesStandFor(s, writeUnknown)) return false;
-      if (isUnchanged(s)) {
-        writeViewContent(s, w);
-        return true;
-      }
-      // Changed only below: its bytes with the changed sub-views spliced in.
-      const changed = splices(s);
-      if (changed === undefined) return false;
-      writeSpliced(s, changed, w, writeUnknown);
+      if (!bytesWritable(s, writeUnknown)) return false;
+      writeViewContent(s, w);
       return true;
     },
     writeField(view, w, no, delimited, writeUnknown) {
       const s = ownState(view, typeName);
-      if (!bytesStandFor(s, writeUnknown)) return false;
-      if (isUnchanged(s)) {
-        writeViewField(s, w, no, delimited);
-        return true;
-      }
-      const changed = splices(s);
-      if (changed === undefined) return false;
-      if (delimited) {
-        w.tag(no, WireType.StartGroup);
-        writeSpliced(s, changed, w, writeUnknown);
-        w.tag(no, WireType.EndGroup);
-      } else {
-        w.tag(no, WireType.LengthDelimited).fork();
-        writeSpliced(s, changed, w, writeUnknown);
-        w.join();
-      }
+      if (!bytesWritable(s, writeUnknown)) return false;
+      writeViewField(s, w, no, delimited);
       return true;
     },
     bytes(view, writeUnknown) {
@@ -68,10 +47,49 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
       return bytesWritable(s, writeUnknown) ? viewBytes(s) : undefined;
     },
     writable: (view) => writableOf(ownState(view, typeName)),
-    isFieldSet(view, field) {
-      const s = ownState(view, typeName);
-      // Deferred values decoded: an empty string or a zero on the wire is not set.
-      return fieldIsSet(completeOwn(s), field);
-    },
+    isFieldSet: (view, field) => isSet(plan, ownState(view, typeName), field),
   });
+}
+
+/** Whether a field of the view is set, decoding no more than the field needs. */
+function isSet(plan: ViewPlan, s: ViewState, field: DescField): boolean {
+  if (s.own !== undefined) return fieldIsSet(s.own, field);
+  const view = s.view as Record<string, unknown>;
+  const values = s.values ?? scanView(s);
+  const slot = field.number < plan.dense.length ? plan.dense[field.number] : plan.sparse.get(field.number);
+  if (slot === undefined) return false;
+  if (field.oneof !== undefined) {
+    return (view[field.oneof.localName] as { case?: string }).case === field.localName;
+  }
+  const v = values[slot.index];
+  // Absent from the wire (and not handed out): unset, empty or the zero value, whatever the kind.
+  if (v === undefined) return false;
+  // Explicit presence: the wire had the field (the getter would read the default).
+  if ((field.fieldKind === "scalar" || field.fieldKind === "enum") && field.presence !== FieldPresence.IMPLICIT) return true;
+  // A decoded value (a list or map handed out may have changed since): the value decides.
+  if (typeof v === "object" && v !== null) return valueIsSet(field, v);
+  switch (slot.kind) {
+    case SlotKind.Message:
+    case SlotKind.MessageList:
+    case SlotKind.MessageMap:
+      // Every occurrence is a message, list element or map entry.
+      return true;
+    case SlotKind.LazyDecoded:
+      // Every map entry is kept, unless its value is an unknown value of a closed enum.
+      if (field.fieldKind === "map" && (field.enum === undefined || field.enum.open)) return true;
+      break;
+    case SlotKind.String:
+    case SlotKind.Bytes:
+      if (typeof v === "number") {
+        // The last occurrence: [start, end) with its length prefix. One byte is an empty
+        // value; a one-byte prefix and more is not.
+        const start = s.occ![v];
+        const length = s.occ![v + 1] - start;
+        if (length === 1) return false;
+        if (s.buf[start] < 0x80) return true;
+      }
+      break;
+  }
+  // Otherwise the value decides (only this field is decoded).
+  return valueIsSet(field, view[field.localName]);
 }

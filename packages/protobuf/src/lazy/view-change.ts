@@ -3,30 +3,29 @@
  * and its ancestors dirty, and how changes to the mutable containers a view hands out (lists,
  * maps, oneof objects, Struct JSON values, unknown fields) are found when the view is written.
  *
- * - A view's fields live in its own storage (`state.own`, an ordinary message of the type
- *   whose sub-messages are child views), decoded from its bytes on the first access
- *   (view-level.ts). A write to a field of a view (a setter, `Object.assign`, the reflection
- *   API, a merge) goes there, and marks the view changed (`state.self`) and it and every
- *   ancestor (`state.parent`) dirty.
- * - A container is handed out as it is, mutable; a view not itself changed notes what it
- *   looked like then (its **shadow**: the elements, entries or case and value; a copy of JSON
- *   values) and marks itself and its ancestors **watched**. When a watched view is written,
- *   its shadows are compared with the containers, and those of every watched view below it:
- *   one that differs makes its view changed. The comparison costs what was read, nothing else.
- * - A clean view is written by copying its bytes. A dirty view that is not itself changed
- *   (only views below it are) is written as its bytes with the changed sub-views spliced in
- *   (view-splice.ts); a changed one's own storage is written field by field, where clean
- *   sub-views are copied again.
+ * - A write to a field of a view (a setter, `Object.assign`, the reflection API, a merge)
+ *   **detaches** the view: its fields, one level deep, are copied into an ordinary message of
+ *   the type (`state.own`; its sub-messages are the very views and values the view handed
+ *   out), which every accessor of the view reads and writes from then on. The view and every
+ *   ancestor (`state.parent`) are marked dirty.
+ * - A container is handed out as it is, mutable; the view notes what it looked like then
+ *   (its **shadow**: the elements, entries or case and value; a copy of JSON values) and
+ *   marks itself and its ancestors **watched**. When a watched view is written, its shadows
+ *   are compared with the containers, and those of every watched view below it: one that
+ *   differs makes its view dirty. The comparison costs what was read, nothing else.
+ * - A clean view is written by copying its bytes; a dirty one is detached (if it is not yet)
+ *   and its own storage is written field by field, where clean sub-views are copied again.
  */
+import { zeroMessageFactory } from "../model/zero-message.js";
 import { cloneJson, jsonEqual } from "../model/boxing.js";
 import type { JsonValue, UnknownField } from "../types.js";
 import { stateOf, type ViewState } from "./view-state.js";
-import { SlotKind, type Slot } from "./view-plan.js";
-import { completeOwn } from "./view-level.js";
+import { SlotKind, emptyContainer, type Slot } from "./view-plan.js";
+import { scanView } from "./view-scan.js";
+import { decodeSlot } from "./view-slots.js";
 
-/** Marks the view changed, and it and its ancestors dirty (an ancestor that is dirty already has dirty ancestors). */
+/** Marks the view and its ancestors dirty (an ancestor that is dirty already has dirty ancestors). */
 export function markDirty(state: ViewState): void {
-  state.self = true;
   for (let s: ViewState | undefined = state; s !== undefined && !s.dirty; s = s.parent) {
     s.dirty = true;
     s.eager = undefined;
@@ -39,40 +38,64 @@ function watchUp(state: ViewState): void {
 }
 
 /**
- * The view's own storage, for a write: decodes the view's level if it is not yet (with every
- * child view made), and marks the view (and its ancestors) dirty. The caller writes into the returned message.
+ * The view's own storage, for a write: detaches the view if it is not yet, and marks it (and
+ * its ancestors) dirty. The caller writes into the returned message.
  */
 export function writableOf(state: ViewState): Record<string, unknown> {
-  const own = completeOwn(state);
+  const own = state.own ?? detach(state);
   markDirty(state);
   return own;
 }
 
 /**
- * Hands out the value `v` of a container slot of a view not itself changed, the first time it is read:
- * takes its shadow (an absent Struct reads undefined: nothing to watch).
+ * Detaches a view: copies its fields (decoding what is not decoded yet) into an ordinary
+ * message of the type, its own storage from now on. Absent fields keep the zero message's
+ * defaults; present ones hold the values the view handed out (the same objects).
  */
-export function handOut(state: ViewState, slot: Slot, v: unknown): unknown {
-  if (v === undefined) return v;
-  const shadows = (state.shadows ??= new Array<unknown>(state.plan.shadowSize));
-  if (slot.kind === SlotKind.Oneof && !slot.deep) {
-    // The case (null for none), and the value in the oneof's own place.
-    const o = v as { case: string | undefined; value?: unknown };
-    shadows[slot.index] = o.case ?? null;
-    shadows[slot.valueAt] = o.value;
-  } else {
-    shadows[slot.index] = takeShadow(slot, v);
+export function detach(state: ViewState): Record<string, unknown> {
+  if (state.own !== undefined) return state.own;
+  const values = state.values ?? scanView(state);
+  const plan = state.plan;
+  const own = zeroMessageFactory(plan.desc)() as Record<string, unknown>;
+  const slots = plan.slots;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i];
+    let v = values[i];
+    // Numbers in the slots decoded on first access are occurrence indices.
+    if (typeof v === "number" && slot.kind !== SlotKind.Scalar && slot.kind !== SlotKind.EagerDecoded) v = values[i] = decodeSlot(state, slot, v);
+    if (v !== undefined) own[slot.name] = v;
   }
+  if (state.unknown !== undefined) own.$unknown = state.unknown;
+  state.own = own;
+  state.eager = undefined;
+  return own;
+}
+
+/**
+ * Hands out the value of a container slot the first time it is read: decodes it (an absent
+ * one is a fresh empty container), keeps it in the slot, and takes its shadow.
+ */
+export function handOut(state: ViewState, slot: Slot, values: unknown[]): unknown {
+  const i = slot.index;
+  let v = values[i];
+  if (typeof v === "number") v = decodeSlot(state, slot, v);
+  if (v === undefined) {
+    v = emptyContainer(slot);
+    // An absent Struct reads undefined: nothing to hand out.
+    if (v === undefined) return slot.absent;
+  }
+  values[i] = v;
+  (state.shadows ??= new Array<unknown>(state.plan.slots.length + 1))[i] = takeShadow(slot, v);
   watchUp(state);
   return v;
 }
 
-/** Hands out the unknown fields of a view not itself changed (undefined if it has none). */
-export function handOutUnknown(state: ViewState, own: Record<string, unknown>): UnknownField[] | undefined {
-  const u = own.$unknown as UnknownField[] | undefined;
+/** Hands out the view's unknown fields (undefined if it has none). */
+export function handOutUnknown(state: ViewState): UnknownField[] | undefined {
+  const u = state.unknown;
   if (u === undefined) return undefined;
   const n = state.plan.slots.length;
-  const shadows = (state.shadows ??= new Array<unknown>(state.plan.shadowSize));
+  const shadows = (state.shadows ??= new Array<unknown>(n + 1));
   if (shadows[n] === undefined) {
     shadows[n] = u.slice();
     watchUp(state);
@@ -92,28 +115,24 @@ export function isUnchanged(state: ViewState): boolean {
 }
 
 /** Compares the shadows of a watched view and of the watched views below it; marks changed ones dirty. */
-export function findChanges(state: ViewState): void {
-  // Watched views have been read: their own storage holds what they handed out.
-  const own = state.own!;
+function findChanges(state: ViewState): void {
+  const values = state.values!;
   const slots = state.plan.slots;
   const shadows = state.shadows;
-  if (shadows !== undefined && !state.self) {
-    for (let i = 0; i <= slots.length; i++) {
+  if (shadows !== undefined && !state.dirty) {
+    for (let i = 0; i < shadows.length; i++) {
       const sh = shadows[i];
       if (sh === undefined) continue;
-      const same =
-        i === slots.length
-          ? sameList((own.$unknown as UnknownField[] | undefined) ?? [], sh as unknown[])
-          : sameAsShadow(state, slots[i], own[slots[i].name], sh);
+      const same = i === slots.length ? sameList(state.unknown ?? [], sh as unknown[]) : sameAsShadow(slots[i], values[i], sh);
       if (!same) {
         markDirty(state);
         break;
       }
     }
   }
-  // The sub-views of this view's level that handed out containers themselves.
+  // The sub-views this view handed out that handed out containers themselves.
   for (let i = 0; i < slots.length; i++) {
-    const v = own[slots[i].name];
+    const v = values[i];
     if (typeof v !== "object" || v === null) continue;
     switch (slots[i].kind) {
       case SlotKind.Message:
@@ -137,12 +156,8 @@ function visit(parent: ViewState, child: unknown): void {
   if (c !== undefined && c.parent === parent && c.watch && !c.dirty) findChanges(c);
 }
 
-/**
- * What a container looks like: elements, entries (key, value, ...), or case and value; JSON
- * copied. A list of child views: its length (see sameViews()).
- */
+/** What a container looks like: elements, entries (key, value, ...), or case and value; JSON copied. */
 function takeShadow(slot: Slot, v: unknown): unknown {
-  if (slot.kind === SlotKind.MessageList) return (v as unknown[]).length;
   if (slot.kind === SlotKind.Oneof) {
     const o = v as { case: string | undefined; value?: unknown };
     return [o.case, o.value, slot.deep && isJsonObject(o.value) ? cloneJson(o.value as JsonValue) : undefined];
@@ -159,12 +174,10 @@ function takeShadow(slot: Slot, v: unknown): unknown {
   return out;
 }
 
-/** Whether a container of the view still looks like its shadow. */
-function sameAsShadow(state: ViewState, slot: Slot, v: unknown, sh: unknown): boolean {
-  if (slot.kind === SlotKind.MessageList) return sameViews(state, slot.index, v as unknown[], sh as number);
+/** Whether a container still looks like its shadow. */
+function sameAsShadow(slot: Slot, v: unknown, sh: unknown): boolean {
   if (slot.kind === SlotKind.Oneof) {
     const o = v as { case: string | undefined; value?: unknown };
-    if (!slot.deep) return o.case === ((sh as string | null) ?? undefined) && Object.is(o.value, state.shadows![slot.valueAt]);
     const s = sh as [string | undefined, unknown, JsonValue | undefined];
     return o.case === s[0] && Object.is(o.value, s[1]) && (s[2] === undefined || jsonEqual(o.value as JsonValue, s[2]));
   }
@@ -176,22 +189,6 @@ function sameAsShadow(state: ViewState, slot: Slot, v: unknown, sh: unknown): bo
   if (keys.length * 2 !== entries.length) return false;
   for (let j = 0; j < keys.length; j++) {
     if (keys[j] !== entries[2 * j] || !Object.is(map[keys[j]], entries[2 * j + 1])) return false;
-  }
-  return true;
-}
-
-/**
- * Whether a list of messages is still the list of child views the view's level decode made
- * for the slot: `count` of them, each a child view of this slot, in wire order. (The level
- * decode makes every child view of the slot once, so this holds only for that very list.)
- */
-function sameViews(state: ViewState, index: number, list: readonly unknown[], count: number): boolean {
-  if (list.length !== count) return false;
-  let prev = -1;
-  for (let j = 0; j < list.length; j++) {
-    const c = stateOf(list[j]);
-    if (c === undefined || c.parent !== state || c.slot !== index || c.start <= prev) return false;
-    prev = c.start;
   }
   return true;
 }

@@ -1,15 +1,15 @@
 /**
- * The class of a type's views: an accessor per field (and oneof) on the prototype. The first
- * access of any field decodes the view's level into its own storage (view-level.ts), which
- * getters read and setters write; setters mark the view dirty (view-change.ts). Building the
- * class installs the type's view protocol (view-answers.ts).
+ * The class of a type's views: an accessor per field (and oneof) on the prototype. Getters
+ * decode on first access; setters detach the view and mark it dirty (view-change.ts).
+ * Building the class installs the type's view protocol (view-answers.ts).
  */
 import type { DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";
 import { LazyMessageError, ownState, viewState, type ViewContext, type ViewState } from "./view-state.js";
 import { SlotKind, setViewClassBuilder, viewPlan, type Slot, type ViewConstructor, type ViewPlan } from "./view-plan.js";
-import { decodeDeferred, decodeLevel, makeDeferred, makeDeferredList, newView } from "./view-level.js";
-import { handOut, handOutUnknown, markDirty, writableOf } from "./view-change.js";
+import { scanView } from "./view-scan.js";
+import { createView as createViewOfPlan, decodeSlot } from "./view-slots.js";
+import { detach, handOut, handOutUnknown, markDirty, writableOf } from "./view-change.js";
 import { installProtocol } from "./view-answers.js";
 
 setViewClassBuilder(viewClass);
@@ -29,7 +29,7 @@ export function createView(
 ): Message {
   const plan = viewPlan(desc);
   if (plan.View === undefined) viewClass(plan);
-  return newView(plan, buf, start, end, more, depth, ctx, undefined, -1, -1);
+  return createViewOfPlan(desc, buf, start, end, more, depth, ctx);
 }
 
 /** The class of the plan's views, built once; installs the type's view protocol. */
@@ -65,7 +65,7 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
       enumerable: true,
       configurable: false,
       get: slotGetter(slot, typeName),
-      set: slotSetter(slot, typeName),
+      set: slotSetter(slot.name, typeName),
     });
   }
   Object.defineProperty(proto, "$unknown", {
@@ -74,8 +74,9 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
     get(this: This) {
       const s = this[viewState];
       if (s === undefined || s.view !== this) return undefined;
-      const own = s.own ?? decodeLevel(s);
-      return s.self ? own.$unknown : handOutUnknown(s, own);
+      if (s.own !== undefined) return s.own.$unknown;
+      if (s.values === undefined) scanView(s);
+      return handOutUnknown(s);
     },
     set(this: This, value: unknown) {
       writableOf(ownState(this, typeName)).$unknown = value;
@@ -84,14 +85,11 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
   return View;
 }
 
-/** A write: into the view's own storage (the value replaces one left on the wire); marks the view dirty. */
-function slotSetter(slot: Slot, typeName: string): (this: This, value: unknown) => void {
-  const name = slot.name;
-  const keep = ~slot.bit;
+/** A write: into the view's own storage (detached on the first write); marks it dirty. */
+function slotSetter(name: string, typeName: string): (this: This, value: unknown) => void {
   return function (this: This, value: unknown) {
     const s = ownState(this, typeName);
-    (s.own ?? decodeLevel(s))[name] = value;
-    s.pending &= keep;
+    (s.own ?? detach(s))[name] = value;
     markDirty(s);
   };
 }
@@ -99,59 +97,36 @@ function slotSetter(slot: Slot, typeName: string): (this: This, value: unknown) 
 function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
   const i = slot.index;
   const name = slot.name;
-  const bit = slot.bit;
-  if (slot.kind === SlotKind.MessageList && bit !== 0) {
-    // A list of child views, made when the list is first read: handed out like other containers.
-    return function (this: This) {
-      const s = ownState(this, typeName);
-      const v = (s.own ?? decodeLevel(s))[name] as unknown[];
-      if ((s.pending & bit) !== 0) {
-        makeDeferredList(s, slot, v);
-        s.pending &= ~bit;
-      }
-      if (s.self) return v;
-      const shadows = s.shadows;
-      if (shadows !== undefined && shadows[i] !== undefined) return v;
-      return handOut(s, slot, v);
-    };
-  }
+  const absent = slot.absent;
   if (slot.container) {
-    // Lists, maps, oneofs, Struct values: handed out mutable; a view not itself changed notes what they
-    // looked like (their shadow, view-change.ts) the first time.
+    // Lists, maps, oneofs, Struct values: handed out mutable, with a shadow (view-change.ts).
     return function (this: This) {
       const s = ownState(this, typeName);
-      const v = (s.own ?? decodeLevel(s))[name];
-      if (s.self) return v;
+      const own = s.own;
+      if (own !== undefined) return own[name];
+      const values = s.values ?? scanView(s);
       const shadows = s.shadows;
-      if (shadows !== undefined && shadows[i] !== undefined) return v;
-      return handOut(s, slot, v);
+      if (shadows !== undefined && shadows[i] !== undefined) return values[i];
+      return handOut(s, slot, values);
     };
   }
-  if (slot.kind === SlotKind.Message && bit !== 0) {
-    // A child view, made when the field is first read.
+  if (slot.kind === SlotKind.Scalar || slot.kind === SlotKind.EagerDecoded) {
     return function (this: This) {
       const s = ownState(this, typeName);
-      const own = s.own ?? decodeLevel(s);
-      if ((s.pending & bit) === 0) return own[name];
-      const v = (own[name] = makeDeferred(s, slot, own[name] as number));
-      s.pending &= ~bit;
-      return v;
+      const own = s.own;
+      if (own !== undefined) return own[name];
+      const v = (s.values ?? scanView(s))[i];
+      return v === undefined ? absent : v;
     };
   }
-  if (slot.kind === SlotKind.Deferred && bit !== 0) {
-    // A string, bytes or 64-bit integer, decoded when first read.
-    return function (this: This) {
-      const s = ownState(this, typeName);
-      const own = s.own ?? decodeLevel(s);
-      if ((s.pending & bit) === 0) return own[name];
-      // Decoded before the bit is cleared: a value that fails to decode fails on every read.
-      const v = (own[name] = decodeDeferred(s, slot, own[name] as number));
-      s.pending &= ~bit;
-      return v;
-    };
-  }
+  // Until decoded, the slot holds the index of its last occurrence (decoded values are never numbers).
   return function (this: This) {
     const s = ownState(this, typeName);
-    return (s.own ?? decodeLevel(s))[name];
+    const own = s.own;
+    if (own !== undefined) return own[name];
+    const values = s.values ?? scanView(s);
+    const v = values[i];
+    if (typeof v === "number") return (values[i] = decodeSlot(s, slot, v));
+    return v === undefined ? absent : v;
   };
 }

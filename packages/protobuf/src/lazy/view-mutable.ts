@@ -9,13 +9,14 @@ import { zeroMessageFactory } from "../model/zero-message.js";
 import { cloneJson } from "../model/boxing.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { stateOf, type ViewState } from "./view-state.js";
-import { decodeLevel } from "./view-level.js";
+import { scanView } from "./view-scan.js";
 
 /** A mutable copy of one level of the view whose state is `s`. */
 export function mutableCopy(s: ViewState): Record<string, unknown> {
   const view = s.view as Record<string, unknown>;
   const schema = s.plan.desc;
-  const own = s.own ?? decodeLevel(s);
+  const own = s.own;
+  const values = own === undefined ? (s.values ?? scanView(s)) : undefined;
   const out = zeroMessageFactory(schema)() as Record<string, unknown>;
   for (const member of schema.members) {
     const v = view[member.localName];
@@ -37,7 +38,7 @@ export function mutableCopy(s: ViewState): Record<string, unknown> {
       default:
         if (v === undefined) break;
         // Explicit presence: copy only what the wire had, so that presence is kept.
-        if (member.fieldKind !== "message" && !Object.prototype.hasOwnProperty.call(own, member.localName)) break;
+        if (member.fieldKind !== "message" && !isPresent(own, values, member.localName, schema.members.indexOf(member))) break;
         out[member.localName] = unfreeze(v);
     }
   }
@@ -45,6 +46,12 @@ export function mutableCopy(s: ViewState): Record<string, unknown> {
   const unknown = (view as Partial<Message>).$unknown;
   if (unknown !== undefined) (out as Partial<Message>).$unknown = unknown.map((u) => ({ ...u }));
   return out;
+}
+
+/** Whether a field with explicit presence is set: in the own storage, or on the wire. */
+function isPresent(own: Record<string, unknown> | undefined, values: unknown[] | undefined, name: string, index: number): boolean {
+  if (own !== undefined) return own[name] !== undefined && Object.prototype.hasOwnProperty.call(own, name);
+  return values![index] !== undefined;
 }
 
 /** Messages and bytes stay as they are; JSON (Struct) values are copied. */

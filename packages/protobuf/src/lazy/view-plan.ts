@@ -1,35 +1,40 @@
 /**
  * The compiled plan of views of one message type: a slot per field (and per oneof), built once
- * per message type and kept in its type record. Decoding a view's level is in view-level.ts;
- * the view class in view-class.ts.
+ * per message type and kept in its type record. The scan that fills the slots is in
+ * view-scan.ts; decoding a slot on first access in view-slots.ts; the view class in view-class.ts.
  */
 import type { DescField, DescMessage, DescOneof } from "../descriptors/types.js";
-import { hasRequiredInTree, typeRecord } from "../model/type-record.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
-import type { FieldDecoder } from "../binary/decoder.js";
-import type { ZeroMessageFactory } from "../model/zero-message.js";
-import type { ScalarReader } from "../binary/scalar.js";
+import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
-import { factsOf } from "../model/type-record.js";
+import { factsOf, hasRequiredInTree, typeRecord } from "../model/type-record.js";
+import { fieldDecoder, type FieldDecoder } from "../binary/decoder.js";
+import { scalarReader, type ScalarReader } from "../binary/scalar.js";
+import { scalarZeroValue } from "../model/scalar-values.js";
+import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import type { ViewState } from "./view-state.js";
 
-/** What a slot's value is, as far as the change model (view-change.ts) cares. */
+/** How a slot's value is produced. */
 export const enum SlotKind {
-  /** A scalar, enum, bytes, string, wrapper or Struct value, or a list or map of them. */
-  Value,
-  /**
-   * A singular string, bytes or 64-bit integer field (not in a oneof): its value may be left
-   * on the wire by the level decode, and decoded when it is first read (view-level.ts).
-   */
-  Deferred,
+  /** A singular scalar or open enum, decoded when the view is scanned. */
+  Scalar,
+  /** A singular 64-bit integer (a bigint or a string, never a number), decoded on first access. */
+  Scalar64,
+  /** Decoded when the view is scanned with the eager field decoder (closed enums, wrappers). */
+  EagerDecoded,
+  /** Decoded on first access with the eager field decoder (scalar lists, maps, Struct, ...). */
+  LazyDecoded,
+  /** A singular string, decoded on first access. */
+  String,
+  /** A singular bytes field, a view of the input on first access. */
+  Bytes,
   /** A singular message field: a child view. */
   Message,
   /** A list of messages: child views. */
   MessageList,
   /** A map with message values: child views. */
   MessageMap,
-  /** A oneof: a `{ case, value }` object whose value may be a child view. */
+  /** A oneof: its selected member, decoded on first access. */
   Oneof,
 }
 
@@ -41,6 +46,22 @@ export interface Slot {
   /** The field; for a oneof, undefined. */
   readonly field: DescField | undefined;
   readonly oneof: DescOneof | undefined;
+  /** The value read when the field is absent. */
+  readonly absent: unknown;
+  /** The wire types the slot takes, as a bit mask (1 << wire type); oneofs check per member. */
+  readonly wireTypes: number;
+  /** Only the last occurrence counts (singular strings and bytes). */
+  readonly lastOnly: boolean;
+  /** Scalar slots: reads the value. */
+  readonly read: ScalarReader | undefined;
+  /** The eager decoder of the field (EagerDecoded, LazyDecoded). */
+  readonly decoder: FieldDecoder | undefined;
+  /** String slots: check UTF-8 when decoding bytes that were not validated. */
+  readonly utf8Verify: boolean;
+  /** The message type of Message, MessageList and MessageMap slots. */
+  readonly message: DescMessage | undefined;
+  /** The view plan of `message`, once needed (message types may recurse). */
+  childPlan: ViewPlan | undefined;
   /**
    * The slot's value is a mutable container that a view hands out (a list, a map, a oneof
    * object, a Struct's JSON object): changes to it are found by comparison (view-change.ts).
@@ -48,28 +69,10 @@ export interface Slot {
   readonly container: boolean;
   /** The container holds JSON values (Struct), which are compared deeply. */
   readonly deep: boolean;
-  /** Message and MessageList slots: the message type, and its view plan once needed. */
-  readonly message: DescMessage | undefined;
-  childPlan: ViewPlan | undefined;
-  /** Message and MessageList slots: the messages are groups (delimited encoding). */
-  readonly delimited: boolean;
-  /** Deferred slots: read the value, without and with a UTF-8 check (set when a level table is built). */
-  read: ScalarReader | undefined;
-  readChecked: ScalarReader | undefined;
-  /** The slot's bit in `ViewState.pending` when its values may be left on the wire (0: never). */
-  readonly bit: number;
-  /** Oneofs: where the shadow of the selected value goes in a view's shadows (view-change.ts). */
-  readonly valueAt: number;
 }
 
 /** Creates a view object for a state; `state.view` is set by the caller. */
 export type ViewConstructor = new (state: ViewState) => object;
-
-/** The field decoders of one level of a view, by field number (see view-level.ts). */
-export interface LevelTable {
-  readonly dense: readonly (FieldDecoder | undefined)[];
-  readonly sparse: ReadonlyMap<number, FieldDecoder> | undefined;
-}
 
 /** The plan of views of a message type. */
 export interface ViewPlan {
@@ -77,18 +80,30 @@ export interface ViewPlan {
   /** The class of the type's views, once built (view-class.ts). */
   View: ViewConstructor | undefined;
   readonly slots: readonly Slot[];
+  /** Slots by field number below 256 (a oneof's slot under each member's number). */
+  readonly dense: readonly (Slot | undefined)[];
+  /** Slots by field number from 256 on. */
+  readonly sparse: ReadonlyMap<number, Slot>;
+  /** Some slots are decoded during the scan (their lists, maps and oneofs are frozen after it). */
+  readonly decodesDuringScan: boolean;
   /**
    * The type or a type it holds has required fields: a view's bytes do not stand for it
    * when written, since encoding must check that they are set.
    */
   readonly requiredInTree: boolean;
-  /** The length of a view's shadows: one per slot, one for the unknown fields, one per oneof. */
-  readonly shadowSize: number;
-  /** The zero message factory of the type (a view's own storage starts as a zero message). */
-  zero: ZeroMessageFactory | undefined;
-  /** The level decoders for validated and for trusted input, once needed (view-level.ts). */
-  validatedLevel: LevelTable | undefined;
-  trustedLevel: LevelTable | undefined;
+}
+
+// The value of an absent container until it is handed out (then a fresh one is: see
+// view-change.ts); never handed out themselves.
+const emptyList: readonly unknown[] = Object.freeze([]);
+const emptyMap: Readonly<Record<string, unknown>> = Object.freeze({});
+const noCase = Object.freeze({ case: undefined });
+
+/** A fresh, mutable value for an absent container slot (an empty list, map or oneof). */
+export function emptyContainer(slot: Slot): unknown {
+  if (slot.kind === SlotKind.Oneof) return { case: undefined };
+  const field = slot.field!;
+  return field.fieldKind === "list" ? [] : field.fieldKind === "map" ? {} : undefined;
 }
 
 let classBuilder: ((plan: ViewPlan) => ViewConstructor) | undefined;
@@ -114,71 +129,121 @@ export function viewPlan(desc: DescMessage): ViewPlan {
 
 function buildPlan(desc: DescMessage): ViewPlan {
   const slots: Slot[] = [];
-  const n = desc.members.length;
-  let shadowSize = n + 1;
-  for (const member of desc.members)
-    slots.push(member.kind === "oneof" ? oneofSlot(slots.length, member, shadowSize++) : fieldSlot(slots.length, member));
+  const sparse = new Map<number, Slot>();
+  const dense: (Slot | undefined)[] = [];
+  for (const member of desc.members) {
+    const slot = member.kind === "oneof" ? oneofSlot(slots.length, member) : fieldSlot(slots.length, member);
+    slots.push(slot);
+    for (const f of member.kind === "oneof" ? member.fields : [member]) {
+      if (f.number < 256) dense[f.number] = slot;
+      else sparse.set(f.number, slot);
+    }
+  }
+  // A packed array of the largest index used, so that lookups stay in bounds checks.
+  for (let i = 0; i < dense.length; i++) dense[i] ??= undefined;
+  const decodesDuringScan = slots.some((s) => s.kind === SlotKind.EagerDecoded || s.kind === SlotKind.Oneof);
+  return { desc, View: undefined, slots, dense, sparse, decodesDuringScan, requiredInTree: hasRequiredInTree(desc) };
+}
+
+/** The value of an absent field, as an eager message of the type would have it. */
+function absentValue(field: DescField): unknown {
+  switch (field.fieldKind) {
+    case "list":
+      return emptyList;
+    case "map":
+      return emptyMap;
+    case "message":
+      return undefined;
+    case "enum":
+      if (field.presence === FieldPresence.EXPLICIT && field.parent.file.edition === Edition.EDITION_PROTO3) return undefined;
+      return field.getDefaultValue() ?? field.enum.values[0]?.number ?? 0;
+    case "scalar": {
+      // proto3 explicit presence reads undefined; proto2 and editions read the default.
+      if (field.presence === FieldPresence.EXPLICIT && field.parent.file.edition === Edition.EDITION_PROTO3) return undefined;
+      // Like the default on an eager message's prototype, a bytes default is shared.
+      return field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString);
+    }
+  }
+}
+
+interface SlotSpec {
+  kind: SlotKind;
+  wireTypes: number;
+  lastOnly?: boolean;
+  read?: ScalarReader;
+  decoder?: FieldDecoder;
+  message?: DescMessage;
+}
+
+function makeSlot(index: number, field: DescField, spec: SlotSpec): Slot {
+  const struct = fieldBoxing(field) === Boxing.Struct || elementBoxing(field) === Boxing.Struct;
   return {
-    desc,
-    View: undefined,
-    slots,
-    requiredInTree: hasRequiredInTree(desc),
-    shadowSize,
-    zero: undefined,
-    validatedLevel: undefined,
-    trustedLevel: undefined,
+    index,
+    name: field.localName,
+    kind: spec.kind,
+    field,
+    oneof: undefined,
+    absent: absentValue(field),
+    wireTypes: spec.wireTypes,
+    lastOnly: spec.lastOnly ?? false,
+    read: spec.read,
+    decoder: spec.decoder,
+    utf8Verify: field.fieldKind === "scalar" && field.scalar === ScalarType.STRING && field.utf8Verify,
+    message: spec.message,
+    childPlan: undefined,
+    container: field.fieldKind === "list" || field.fieldKind === "map" || struct,
+    deep: struct,
   };
 }
 
 function fieldSlot(index: number, field: DescField): Slot {
-  const struct = fieldBoxing(field) === Boxing.Struct || elementBoxing(field) === Boxing.Struct;
-  let kind = SlotKind.Value;
-  if (field.fieldKind === "scalar" && !field.oneof && deferrable(field.scalar)) kind = SlotKind.Deferred;
-  else if (field.fieldKind === "message" && fieldBoxing(field) === Boxing.None) kind = SlotKind.Message;
-  else if (field.fieldKind === "list" && field.listKind === "message" && elementBoxing(field) === Boxing.None) kind = SlotKind.MessageList;
-  else if (field.fieldKind === "map" && field.mapKind === "message" && elementBoxing(field) === Boxing.None) kind = SlotKind.MessageMap;
-  return {
-    index,
-    name: field.localName,
-    kind,
-    field,
-    oneof: undefined,
-    container: field.fieldKind === "list" || field.fieldKind === "map" || struct,
-    deep: struct,
-    message: kind === SlotKind.Message || kind === SlotKind.MessageList ? field.message : undefined,
-    childPlan: undefined,
-    delimited: factsOf(field).wireType === WireType.StartGroup,
-    bit: index < 31 && (kind === SlotKind.Deferred || kind === SlotKind.Message || kind === SlotKind.MessageList) ? 1 << index : 0,
-    read: undefined,
-    readChecked: undefined,
-    valueAt: -1,
-  };
+  const facts = factsOf(field);
+  const mask = 1 << facts.wireType;
+  if (facts.closedEnum !== undefined) {
+    // Unknown values of closed enums go to the unknown fields, so they are decoded up front.
+    // The decoder checks the wire type itself.
+    return makeSlot(index, field, { kind: SlotKind.EagerDecoded, wireTypes: 0xff, decoder: fieldDecoder(field) });
+  }
+  switch (field.fieldKind) {
+    case "scalar":
+      if (field.scalar === ScalarType.STRING) return makeSlot(index, field, { kind: SlotKind.String, wireTypes: mask, lastOnly: true });
+      if (field.scalar === ScalarType.BYTES) return makeSlot(index, field, { kind: SlotKind.Bytes, wireTypes: mask, lastOnly: true });
+      return makeSlot(index, field, {
+        kind: is64BitInteger(field.scalar) ? SlotKind.Scalar64 : SlotKind.Scalar,
+        wireTypes: mask,
+        lastOnly: true,
+        read: scalarReader(field.scalar, field.longAsString, false),
+      });
+    case "enum":
+      return makeSlot(index, field, { kind: SlotKind.Scalar, wireTypes: mask, read: scalarReader(ScalarType.INT32, false, false) });
+    case "message":
+      if (facts.boxing === Boxing.None) return makeSlot(index, field, { kind: SlotKind.Message, wireTypes: mask, message: field.message });
+      // Wrappers are unboxed to scalars (which a slot cannot tell from an occurrence index),
+      // so they are decoded during the scan; Struct (a JSON object) on first access.
+      return makeSlot(index, field, {
+        kind: facts.boxing === Boxing.Struct ? SlotKind.LazyDecoded : SlotKind.EagerDecoded,
+        wireTypes: facts.boxing === Boxing.Struct ? mask : 0xff,
+        decoder: fieldDecoder(field),
+      });
+    case "list":
+      if (field.listKind === "message" && facts.boxing === Boxing.None) {
+        return makeSlot(index, field, { kind: SlotKind.MessageList, wireTypes: mask, message: field.message });
+      }
+      return makeSlot(index, field, {
+        kind: SlotKind.LazyDecoded,
+        wireTypes: facts.packable ? mask | (1 << WireType.LengthDelimited) : mask,
+        decoder: fieldDecoder(field),
+      });
+    case "map":
+      if (field.mapKind === "message" && facts.boxing === Boxing.None) {
+        return makeSlot(index, field, { kind: SlotKind.MessageMap, wireTypes: mask, message: field.message });
+      }
+      return makeSlot(index, field, { kind: SlotKind.LazyDecoded, wireTypes: mask, decoder: fieldDecoder(field) });
+  }
 }
 
-function oneofSlot(index: number, oneof: DescOneof, valueAt: number): Slot {
-  return {
-    index,
-    name: oneof.localName,
-    kind: SlotKind.Oneof,
-    field: undefined,
-    oneof,
-    container: true,
-    deep: oneof.fields.some((f) => f.fieldKind === "message" && fieldBoxing(f) === Boxing.Struct),
-    message: undefined,
-    childPlan: undefined,
-    delimited: false,
-    bit: 0,
-    read: undefined,
-    readChecked: undefined,
-    valueAt,
-  };
-}
-
-/** Scalar types whose values cost an allocation to decode (strings, bytes, 64-bit integers). */
-function deferrable(type: ScalarType): boolean {
+function is64BitInteger(type: ScalarType): boolean {
   switch (type) {
-    case ScalarType.STRING:
-    case ScalarType.BYTES:
     case ScalarType.INT64:
     case ScalarType.UINT64:
     case ScalarType.SINT64:
@@ -188,4 +253,52 @@ function deferrable(type: ScalarType): boolean {
     default:
       return false;
   }
+}
+
+/** A oneof member's wire type and, for closed enum members, the decoder used during the scan. */
+export interface OneofMember {
+  readonly field: DescField;
+  readonly wireType: number;
+  readonly scanDecoder: FieldDecoder | undefined;
+  /** Decodes the member on first access (members that are not child views), once needed. */
+  decoder: FieldDecoder | undefined;
+  /** The view plan of a message member, once needed. */
+  childPlan: ViewPlan | undefined;
+}
+
+/** Oneof slots carry their members by field number. */
+export interface OneofSlot extends Slot {
+  readonly members: ReadonlyMap<number, OneofMember>;
+}
+
+function oneofSlot(index: number, oneof: DescOneof): OneofSlot {
+  const members = new Map<number, OneofMember>();
+  for (const f of oneof.fields) {
+    const facts = factsOf(f);
+    members.set(f.number, {
+      field: f,
+      wireType: facts.wireType,
+      scanDecoder: facts.closedEnum !== undefined ? fieldDecoder(f) : undefined,
+      decoder: undefined,
+      childPlan: undefined,
+    });
+  }
+  return {
+    index,
+    name: oneof.localName,
+    kind: SlotKind.Oneof,
+    field: undefined,
+    oneof,
+    absent: noCase,
+    wireTypes: 0xff,
+    lastOnly: false,
+    read: undefined,
+    decoder: undefined,
+    utf8Verify: false,
+    message: undefined,
+    childPlan: undefined,
+    container: true,
+    deep: oneof.fields.some((f) => f.fieldKind === "message" && fieldBoxing(f) === Boxing.Struct),
+    members,
+  };
 }

@@ -1,5 +1,5 @@
 import type { ViewPlan } from "./view-plan.js";
-import type { Message } from "../types.js";
+import type { Message, UnknownField } from "../types.js";
 import { LazyMessageError } from "../wire/errors.js";
 
 export { LazyMessageError };
@@ -12,7 +12,7 @@ import type { LazyFieldViews } from "../binary/decoder.js";
  * recognise each other's views. The number is the version of the ViewState layout: change it
  * with the layout, so that copies of different versions do not read each other's state.
  */
-export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/3");
+export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/2");
 
 /** Options that hold for every view of one decode call. */
 export interface ViewContext {
@@ -23,8 +23,8 @@ export interface ViewContext {
   /** Maximum nesting depth of messages and groups. */
   readonly maxDepth: number;
   /**
-   * A reader over the input, shared by the level decodes of the views of this decode call
-   * (which never nest): it lives as long as the views, not longer.
+   * A reader over the input, shared by the scans and slot decodes of the views of this decode
+   * call (which never nest): it lives as long as the views, not longer.
    */
   reader: BinaryReader | undefined;
   /**
@@ -55,16 +55,29 @@ export interface ViewState {
   /** Nesting depth of this message (the root is 0). */
   readonly depth: number;
   readonly ctx: ViewContext;
+  /**
+   * Per field slot: the decoded value; for a slot decoded on first access, the index in
+   * `occ` of its last occurrence until then; undefined when absent. Undefined until the
+   * view's bytes are scanned, which happens on the first read of any field.
+   */
+  values: unknown[] | undefined;
+  /**
+   * The occurrences of the fields decoded on first access, as [start, end, tag, previous]
+   * records: `start` is where the value begins (its length prefix included), `previous`
+   * the index of the same slot's previous occurrence, or -1. (The same array as `values`:
+   * the records follow the slots.)
+   */
+  occ: number[] | undefined;
+  /** Unknown fields (and extensions); the entries are frozen. */
+  unknown: UnknownField[] | undefined;
   /** The fully decoded (eager) message, once something needed it (only while the view is clean). */
   eager: Message | undefined;
   /**
-   * The view whose level holds this view (as a singular sub-message, list element, map value
+   * The view that handed this view out (as a singular sub-message, list element, map value
    * or oneof value), or undefined for the root of a decode and views of `[lazy]` fields. A
    * change to this view changes its parent's content too: it is marked dirty with it.
    */
   readonly parent: ViewState | undefined;
-  /** The index of the parent's slot that holds this view (-1 without a parent). */
-  readonly slot: number;
   /**
    * The view's content may differ from its bytes: it was written to, or a view below it was,
    * or a list, map or oneof it handed out was found changed. A dirty view is written field by
@@ -73,14 +86,6 @@ export interface ViewState {
    */
   dirty: boolean;
   /**
-   * The view's own fields changed (a write to it, or a change found in a container it handed
-   * out), not only views below it. A dirty view that is not itself changed is written as its
-   * bytes with the changed sub-views spliced in (view-splice.ts).
-   */
-  self: boolean;
-  /** Where the field occurrence that holds this view starts (its tag), or -1 when unknown. */
-  readonly at: number;
-  /**
    * The view or a view below it handed out a mutable container (list, map, oneof object,
    * Struct value, unknown fields) whose changes are found by comparison with `shadows` when
    * the view is written. Every ancestor of a watched view is watched.
@@ -88,24 +93,16 @@ export interface ViewState {
   watch: boolean;
   /**
    * Per slot (and one more for the unknown fields): what a container looked like when it was
-   * first handed out while the view was not itself changed (see view-change.ts); undefined until then.
+   * handed out (see view-change.ts); undefined until the view hands out a container.
    */
   shadows: unknown[] | undefined;
   /**
-   * The view's own storage, once any of its fields was read or written: an ordinary message
-   * of the type holding the view's fields, one level deep, decoded in one pass over the
-   * view's bytes (view-level.ts); its sub-messages are child views of their byte ranges.
-   * Every accessor of the view reads and writes it from then on. While the view is not
-   * dirty, its bytes still stand for it.
+   * The view's own storage once it is detached (on its first write, or when a dirty view is
+   * written): an ordinary message of the type holding the view's fields, one level deep (its
+   * sub-messages are the same views and values the view handed out). Every accessor of a
+   * detached view reads and writes it.
    */
   own: Record<string, unknown> | undefined;
-  /**
-   * The slots (bit `1 << index`, for the first 31 slots) whose values the level decode left
-   * on the wire: a singular message field or a singular string, bytes or 64-bit integer field
-   * holds the offset of its value in `buf`, a list of messages the offsets of its elements,
-   * until the field is first read or written (view-level.ts).
-   */
-  pending: number;
 }
 
 /** The state of a view, or undefined if the value is not a view. */
