@@ -1003,21 +1003,21 @@ function reading(): string[] {
   const prat = g("Pass_ReadAllNoModify", "lazyT", vsEager);
   if (ra)
     out.push(
-      `Reading everything through views (each view decodes its own level in one pass when first read, with the eager decoder's field decoders; its sub-messages become views in turn): Unmarshal_AndReadAll runs at ${range(ra)} (validated) and ${range(rat)} (trusted) of pbjet eager's speed, Pass_ReadAllNoModify at ${range(pra)} (validated) and ${range(prat)} (trusted), where the encode is still a copy of the input (target ≥ 0.80x). What remains is the views themselves: an object and a state per message on top of the message an eager decode makes, an accessor call per field read, and a note of every list handed out.`,
+      `Reading everything through views costs more than an eager decode: Unmarshal_AndReadAll runs at ${range(ra)} (validated) and ${range(rat)} (trusted) of pbjet eager's speed, Pass_ReadAllNoModify at ${range(pra)} (validated) and ${range(prat)} (trusted), where the encode is still a copy of the input (target ≥ 0.80x). Every message becomes a view (an object and a state on top of what an eager decode makes), every field is decoded on its own first access through an accessor, and every list handed out is noted for the change check. A caller who will read everything should decode eagerly (or \`materialize\`).`,
     );
   const pm = g("Pass_ModifyAll", "lazyV", vsEager);
   const pmt = g("Pass_ModifyAll", "lazyT", vsEager);
   const mm = g("Marshal_ModifyAll", "lazyV", vsEager);
   if (pm)
     out.push(
-      `The worst case, Pass_ModifyAll (decode lazily, change every field on the views themselves, encode: every level is decoded, changed and encoded again), runs at ${range(pm)} (validated) and ${range(pmt)} (trusted) of pbjet eager's speed; Marshal_ModifyAll (encode a view whose every field was changed) at ${range(mm)} (validated) (target ≥ 0.90x).`,
+      `The worst case, Pass_ModifyAll (decode lazily, change every field on the views themselves, encode: every view is read, detached, changed and encoded field by field), runs at ${range(pm)} (validated) and ${range(pmt)} (trusted) of pbjet eager's speed; Marshal_ModifyAll (encode a view whose every field was changed) at ${range(mm)} (validated) (target ≥ 0.90x).`,
     );
   const rd = g("Redact_LogAttr", "lazyV", vsEs);
   const rdt = g("Redact_LogAttr", "lazyT", vsEs);
   const rde = g("Redact_LogAttr", "lazyV", vsEager);
   if (rd)
     out.push(
-      `Redact_LogAttr (replace one attribute's value in every record or span, pass the export on): lazy ${range(rd)} validated, ${range(rdt)} trusted against protobuf-es (${range(rde)} of pbjet eager, validated; target ≥ 2x protobuf-es). The write re-encodes each record's level and the levels above it; the other attributes, the bodies and the untouched messages are copied as bytes.`,
+      `Redact_LogAttr (replace one attribute's value in every record or span, pass the export on): lazy ${range(rd)} validated, ${range(rdt)} trusted against protobuf-es (${range(rde)} of pbjet eager, validated; target ≥ 2x protobuf-es). A write detaches the written view (decodes its level into an ordinary message) and marks the views above it changed: each record, and each level above the records, is encoded field by field; the other attributes, the bodies and the untouched messages are copied as bytes.`,
     );
   const ins = ["Inspect_ScopeAttr", "Inspect_LogAttr", "Filter_ScopeAttr"] as const;
   const insParts = ins.map((sc) => ({ sc, v: g(sc, "lazyV", vsEs), t: g(sc, "lazyT", vsEs) })).filter((x) => x.v);
