@@ -15,6 +15,9 @@ export {
   aotOtherTag,
   aotPackedEnd,
   aotEnter,
+  aotEnterGroup,
+  aotUnknownEntry,
+  aotSetEntry,
   aotDecoderOf,
   aotZeroOf,
   aotMutable,
@@ -24,7 +27,8 @@ export {
   aotReadMessage,
   aotField,
 } from "../binary/aot-decode.js";
-export type { AotDecoder } from "../binary/aot-decode.js";
+export type { AotDecoder, AotReader } from "../binary/aot-decode.js";
+export type { DecodeContext as AotDecodeContext } from "../binary/decoder.js";
 export { aotWriteMessage, aotWriteGroup, aotFieldEncoder, aotOneofEncoder, aotEncodeError, aotFail, aotUnknown } from "../binary/aot-encode.js";
 export type { AotEncoder } from "../binary/aot-encode.js";
 
