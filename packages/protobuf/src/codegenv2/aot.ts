@@ -30,7 +30,7 @@ export {
 export type { AotDecoder, AotReader } from "../binary/aot-decode.js";
 export type { DecodeContext as AotDecodeContext } from "../binary/decoder.js";
 export { aotWriteMessage, aotWriteGroup, aotFieldEncoder, aotOneofEncoder, aotEncodeError, aotFail, aotUnknown } from "../binary/aot-encode.js";
-export type { AotEncoder } from "../binary/aot-encode.js";
+export type { AotEncoder, AotWriter } from "../binary/aot-encode.js";
 
 /**
  * Attaches ahead-of-time binary codecs to a message type and returns its descriptor. Called

@@ -17,11 +17,11 @@ export interface DecodeContext {
   /** The symbol of a runtime helper of @pbjet/protobuf/codegenv2 (aotReadMessage, ...). */
   readonly rt: (name: string) => Printable;
   /**
-   * The names of the functions of this file that decode a message type and create its zero
-   * message (`zero` undefined where the runtime's factory serves), if the file has them: then
-   * sub-messages of the type are decoded by a direct call.
+   * The names of the functions of this file that encode and decode a message type and create
+   * its zero message (`zero` undefined where the runtime's factory serves), if the file has
+   * them: then sub-messages of the type are written and read by a direct call.
    */
-  readonly local: (desc: DescMessage) => { readonly dec: string; readonly zero: string | undefined } | undefined;
+  readonly local: (desc: DescMessage) => { readonly enc: string; readonly dec: string; readonly zero: string | undefined } | undefined;
 }
 
 /** The lines of the decoder's body. */
@@ -235,7 +235,8 @@ function mapCase(c: DecodeContext, field: DescField & { fieldKind: "map" }): Pri
   const { f } = c;
   const no = field.number;
   let keyRead = readCall(field, field.mapKey);
-  if (field.mapKey !== ScalarType.STRING) keyRead = `String(${keyRead})`;
+  // As String(): `String` itself may be shadowed by a generated enum of that name.
+  if (field.mapKey !== ScalarType.STRING) keyRead = `"" + ${keyRead}`;
   const keyZero = f.string(String(field.mapKey === ScalarType.BOOL ? false : field.mapKey === ScalarType.STRING ? "" : 0));
   let valueTag: number;
   let valueRead: Printable;

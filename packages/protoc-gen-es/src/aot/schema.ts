@@ -1,10 +1,9 @@
 /**
  * The schema of a message with ahead-of-time binary codecs (plugin option `aot=true`):
  * `aotBinary(messageDesc(...), encoder, decoder, zero)`, which attaches the codecs to the
- * descriptor that `messageDesc()` returns. The encoder is an arrow function that takes its
- * parameter types from `aotBinary()`'s signature; the decoder and the zero message factory are
- * function declarations of the module (hoisted), so that the decoders of the file call each
- * other directly.
+ * descriptor that `messageDesc()` returns. The encoder, the decoder and the zero message
+ * factory are function declarations of the module (hoisted), so that the codecs of the file
+ * call each other directly.
  */
 import type { DescMessage } from "@pbjet/protobuf";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
@@ -13,8 +12,9 @@ import { decoderBody, type DecodeContext } from "./decode.js";
 import { mayBeBoxed } from "./wire.js";
 import { zeroLiteral } from "./zero.js";
 
-/** The local functions of a message type: `$binDec<i>` and, where it has one, `$binZero<i>`. */
+/** The local functions of a message type: `$binEnc<i>`, `$binDec<i>` and, where it has one, `$binZero<i>`. */
 interface LocalNames {
+  readonly enc: string;
   readonly dec: string;
   readonly zero: string | undefined;
 }
@@ -30,7 +30,7 @@ const states = new WeakMap<GeneratedFile, FileState>();
 /**
  * Prints the initializer of a message's schema constant: `descCall` (the `messageDesc(...)`
  * call) wrapped in `aotBinary()` with the type's encoder, decoder and zero message factory,
- * followed by the declarations of the decoder and factory (with types for the target ts).
+ * followed by their declarations (with types for the target ts).
  */
 export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Printable, ts = true): void {
   const from = f.runtime.codegen.messageDesc.from;
@@ -38,10 +38,7 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
   const state = fileState(f, desc);
   const c: DecodeContext = { f, rt, local: (d) => localNames(f, state, d) };
   const own = state.names.get(desc)!;
-  f.print("  ", rt("aotBinary"), "(/*@__PURE__*/ ", descCall, ",");
-  f.print("  (m, w, u) => {");
-  for (const line of encoderBody(c, desc)) f.print("    ", line);
-  f.print(own.zero === undefined ? ["  }, ", own.dec, ");"] : ["  }, ", own.dec, ", ", own.zero, ");"]);
+  f.print(["  ", rt("aotBinary"), "(/*@__PURE__*/ ", descCall, ", ", own.enc, ", ", own.dec, own.zero === undefined ? "" : [", ", own.zero], ");"]);
   printFunctions(c, desc, own, ts);
   // Copies of the decoders of well-known types from other files that this file's decoders call.
   for (let d = state.pending.shift(); d !== undefined; d = state.pending.shift()) {
@@ -52,6 +49,10 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
 function printFunctions(c: DecodeContext, desc: DescMessage, names: LocalNames, ts: boolean): void {
   const { f } = c;
   const typeRef = (name: string): Printable => f.import(name, f.runtime.codegen.messageDesc.from, true);
+  f.print();
+  f.print(ts ? ["function ", names.enc, "(m: any, w: ", typeRef("AotWriter"), ", u: boolean): void {"] : ["function ", names.enc, "(m, w, u) {"]);
+  for (const line of encoderBody(c, desc)) f.print("  ", line);
+  f.print("}");
   f.print();
   if (ts) {
     f.print([
@@ -94,7 +95,7 @@ function fileState(f: GeneratedFile, desc: DescMessage): FileState {
 function addNames(f: GeneratedFile, state: FileState, desc: DescMessage): LocalNames {
   // Indexes, not type names: schema-controlled text never becomes an identifier.
   const i = state.names.size;
-  const names = { dec: `$binDec${i}`, zero: zeroLiteral(f, desc) === undefined ? undefined : `$binZero${i}` };
+  const names = { enc: `$binEnc${i}`, dec: `$binDec${i}`, zero: zeroLiteral(f, desc) === undefined ? undefined : `$binZero${i}` };
   state.names.set(desc, names);
   return names;
 }
