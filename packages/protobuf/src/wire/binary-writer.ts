@@ -169,13 +169,9 @@ export class BinaryWriter {
     }
     const len = this.pos;
     const buf = this.buf;
-    if (buf.length <= ON_HEAP_MAX) {
-      // A copy: a typed array this small lives on V8's heap, which a view would end (it moves
-      // the buffer off the heap, a separate allocation); the buffer is kept for the next result.
-      this.pos = 0;
-      return buf.slice(0, len);
-    }
-    const out = buf.length > PIN_LIMIT && len < buf.length >>> 3 ? buf.slice(0, len) : buf.subarray(0, len);
+    // A small result is a copy: a typed array of up to ON_HEAP_MAX bytes lives on V8's heap,
+    // and a view of it would move its buffer off the heap (a separate, costly allocation).
+    const out = buf.length <= ON_HEAP_MAX || (buf.length > PIN_LIMIT && len < buf.length >>> 3) ? buf.slice(0, len) : buf.subarray(0, len);
     // Writers are reused for results of similar sizes: the next buffer starts large enough
     // for one, instead of doubling its way up from a small one.
     // (Small buffers, up to ON_HEAP_MAX bytes, are allocated by V8 on its heap: much cheaper.)

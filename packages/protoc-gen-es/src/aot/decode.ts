@@ -1,10 +1,11 @@
 /**
  * The ahead-of-time binary decoder of a message type (plugin option `aot`): the body of
- * `(m, r, end, group, depth, ctx) => { ... }`, the runtime's decode loop (binary/decoder.ts)
- * with one `case` per tag a field accepts. Scalars, enums, strings, bytes, repeated scalars
- * (packed or not) and plain sub-messages are decoded inline; maps, unboxed wrappers and
- * Struct, and `[lazy]` fields by the runtime's compiled field decoders. Every other tag goes
- * to the runtime (end of a group, illegal tags, unknown fields), as in the compiled decoder.
+ * `function (m, r, end, group, depth, ctx) { ... }`, the runtime's decode loop
+ * (binary/decoder.ts) with one `case` per tag a field accepts. Scalars, enums, strings, bytes,
+ * repeated scalars (packed or not), maps, and sub-messages (groups and oneof members too) are
+ * decoded inline; unboxed wrappers and Struct, and `[lazy]` fields by the runtime's compiled
+ * field decoders. Every other tag goes to the runtime (end of a group, illegal tags, unknown
+ * fields), as in the compiled decoder.
  */
 import type { DescField, DescMessage } from "@pbjet/protobuf";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
