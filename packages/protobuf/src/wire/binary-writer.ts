@@ -157,8 +157,10 @@ export class BinaryWriter {
   }
 
   /**
-   * Return the bytes written so far (a view of the internal buffer, not a
-   * copy — unless they fill a small part of a large buffer) and reset the
+   * Return the bytes written so far (a `subarray` view of the internal buffer,
+   * not a copy — unless the buffer is at most 64 bytes, which V8 keeps on its
+   * heap and copies cheaper than it views, or the bytes fill a small part of a
+   * large buffer) and reset the
    * writer. Further writes go to a fresh buffer, sized for a result like this
    * one, so the returned bytes are never overwritten. Throws if a fork is not
    * joined.
