@@ -1,6 +1,37 @@
-/** Jest runs the compiled suites in dist/ (tsc builds them first). */
+/**
+ * Jest runs the compiled suites in dist/ (tsc builds them first), in two projects:
+ * - "default": every suite, over schemas built from descriptor sets at run time (the compiled
+ *   closures; the aot suite compares those with the code generated with aot=true);
+ * - "aot=true": the differential suites (binary, JSON, unknown fields, malformed input, lazy)
+ *   again, with PBJET_TEST_AOT=1, so that their schemas are those of the code generated with
+ *   the plugin option aot=true (src/gen-aot, every test proto and the conformance protos).
+ */
+const aotSuites = [
+  "differential/*",
+  "json/differential",
+  "core/malformed",
+  "core/unknown-fields",
+  "core/groups-delimited",
+  "core/extensions",
+  "core/proto2-defaults",
+  "core/editions",
+  "lazy/*",
+  "lazy-field/lazy-option",
+];
+
 module.exports = {
-  testMatch: ["<rootDir>/dist/**/*.test.js"],
-  testEnvironment: "node",
   maxWorkers: 2,
+  projects: [
+    {
+      displayName: "default",
+      testMatch: ["<rootDir>/dist/**/*.test.js"],
+      testEnvironment: "node",
+    },
+    {
+      displayName: "aot=true",
+      testMatch: aotSuites.map((s) => `<rootDir>/dist/${s}.test.js`),
+      testEnvironment: "node",
+      setupFiles: ["<rootDir>/scripts/jest-aot-env.cjs"],
+    },
+  ],
 };

@@ -27,6 +27,8 @@ export interface AotReader extends BinaryReader {
   sint64String(): string;
   fixed64String(): string;
   sfixed64String(): string;
+  /** Skips the value of a field with the given wire type (its tag read). */
+  skipValue(wireType: number, fieldNo?: number): void;
 }
 
 /** The decoder that generated code attaches to a message type (the shape of MessageDecoder). */
@@ -122,6 +124,26 @@ export function aotEnter(r: BinaryReader, depth: number, ctx: DecodeContext): nu
   }
   return end;
 }
+
+/** Enters a group at nesting `depth`: checks the depth limit (the group ends at its end-group tag). */
+export function aotEnterGroup(r: BinaryReader, depth: number, ctx: DecodeContext): void {
+  if (depth >= ctx.maxDepth) {
+    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
+  }
+}
+
+/**
+ * A map entry (its length at `start`, its end at `end`) whose value is unknown to a closed
+ * enum: kept whole in the unknown fields.
+ */
+export function aotUnknownEntry(m: Message, no: number, r: BinaryReader, start: number, end: number, ctx: DecodeContext): void {
+  if (ctx.readUnknown) {
+    (m.$unknown ??= []).push({ no, wireType: WireType.LengthDelimited, data: r.buf.subarray(start, end) });
+    if (ctx.track !== undefined) ctx.track.unknown = true;
+  }
+}
+
+export { setOwnProperty as aotSetEntry } from "../model/map-key.js";
 
 /**
  * The decoder of a message type (its ahead-of-time one, or the compiled one). Generated code

@@ -15,6 +15,9 @@ export {
   aotOtherTag,
   aotPackedEnd,
   aotEnter,
+  aotEnterGroup,
+  aotUnknownEntry,
+  aotSetEntry,
   aotDecoderOf,
   aotZeroOf,
   aotMutable,
@@ -24,9 +27,10 @@ export {
   aotReadMessage,
   aotField,
 } from "../binary/aot-decode.js";
-export type { AotDecoder } from "../binary/aot-decode.js";
+export type { AotDecoder, AotReader } from "../binary/aot-decode.js";
+export type { DecodeContext as AotDecodeContext } from "../binary/decoder.js";
 export { aotWriteMessage, aotWriteGroup, aotFieldEncoder, aotOneofEncoder, aotEncodeError, aotFail, aotUnknown } from "../binary/aot-encode.js";
-export type { AotEncoder } from "../binary/aot-encode.js";
+export type { AotEncoder, AotWriter } from "../binary/aot-encode.js";
 
 /**
  * Attaches ahead-of-time binary codecs to a message type and returns its descriptor. Called

@@ -25,6 +25,7 @@ export {
   type AotEncoder,
   type AotDecoder,
 } from "./aot.js";
+export { aotEnterGroup, aotUnknownEntry, aotSetEntry, type AotReader, type AotDecodeContext, type AotWriter } from "./aot.js";
 export { fileDesc, messageDesc, enumDesc, extDesc, serviceDesc, tsEnum, objEnum } from "./file-desc.js";
 export { withLazyFields } from "./lazy-fields.js";
 export { bootDescriptorProto, boot, bootFileDescriptorProto } from "../boot/boot.js";

@@ -20,6 +20,8 @@ export const INT32_MIN = -0x80000000;
 
 const EMPTY = new Uint8Array(0);
 const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
+/** Typed arrays up to this many bytes are allocated on V8's heap (V8's typed_array_max_size_in_heap). */
+const ON_HEAP_MAX = 64;
 /** Size of the first buffer a writer allocates. */
 const INITIAL_CAPACITY = 128;
 /**
@@ -155,8 +157,10 @@ export class BinaryWriter {
   }
 
   /**
-   * Return the bytes written so far (a view of the internal buffer, not a
-   * copy — unless they fill a small part of a large buffer) and reset the
+   * Return the bytes written so far (a `subarray` view of the internal buffer,
+   * not a copy — unless the buffer is at most 64 bytes, which V8 keeps on its
+   * heap and copies cheaper than it views, or the bytes fill a small part of a
+   * large buffer) and reset the
    * writer. Further writes go to a fresh buffer, sized for a result like this
    * one, so the returned bytes are never overwritten. Throws if a fork is not
    * joined.
@@ -167,10 +171,12 @@ export class BinaryWriter {
     }
     const len = this.pos;
     const buf = this.buf;
-    const out = buf.length > PIN_LIMIT && len < buf.length >>> 3 ? buf.slice(0, len) : buf.subarray(0, len);
+    // A small result is a copy: a typed array of up to ON_HEAP_MAX bytes lives on V8's heap,
+    // and a view of it would move its buffer off the heap (a separate, costly allocation).
+    const out = buf.length <= ON_HEAP_MAX || (buf.length > PIN_LIMIT && len < buf.length >>> 3) ? buf.slice(0, len) : buf.subarray(0, len);
     // Writers are reused for results of similar sizes: the next buffer starts large enough
     // for one, instead of doubling its way up from a small one.
-    // (Small buffers, up to 64 bytes, are allocated by V8 on its heap: much cheaper.)
+    // (Small buffers, up to ON_HEAP_MAX bytes, are allocated by V8 on its heap: much cheaper.)
     let cap = 16;
     while (cap < len) cap *= 2;
     this.nextCapacity = cap;

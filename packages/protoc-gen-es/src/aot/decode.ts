@@ -1,20 +1,28 @@
 /**
  * The ahead-of-time binary decoder of a message type (plugin option `aot`): the body of
- * `(m, r, end, group, depth, ctx) => { ... }`, the runtime's decode loop (binary/decoder.ts)
- * with one `case` per tag a field accepts. Scalars, enums, strings, bytes, repeated scalars
- * (packed or not) and plain sub-messages are decoded inline; maps, unboxed wrappers and
- * Struct, and `[lazy]` fields by the runtime's compiled field decoders. Every other tag goes
- * to the runtime (end of a group, illegal tags, unknown fields), as in the compiled decoder.
+ * `function (m, r, end, group, depth, ctx) { ... }`, the runtime's decode loop
+ * (binary/decoder.ts) with one `case` per tag a field accepts. Scalars, enums, strings, bytes,
+ * repeated scalars (packed or not), maps, and sub-messages (groups and oneof members too) are
+ * decoded inline; unboxed wrappers and Struct, and `[lazy]` fields by the runtime's compiled
+ * field decoders. Every other tag goes to the runtime (end of a group, illegal tags, unknown
+ * fields), as in the compiled decoder.
  */
 import type { DescField, DescMessage } from "@pbjet/protobuf";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
-import { Wire, mayBeBoxed, prop, readCall, scalarWire, tagOf, valueScalar } from "./wire.js";
+import { ScalarType } from "@pbjet/protobuf/reflect";
+import { Wire, mayBeBoxed, prop, readCall, scalarMethod, scalarWire, tagOf, valueScalar } from "./wire.js";
 
 /** What the decoder's code refers to. */
 export interface DecodeContext {
   readonly f: GeneratedFile;
   /** The symbol of a runtime helper of @pbjet/protobuf/codegenv2 (aotReadMessage, ...). */
   readonly rt: (name: string) => Printable;
+  /**
+   * The names of the functions of this file that encode and decode a message type and create
+   * its zero message (`zero` undefined where the runtime's factory serves), if the file has
+   * them: then sub-messages of the type are written and read by a direct call.
+   */
+  readonly local: (desc: DescMessage) => { readonly enc: string; readonly dec: string; readonly zero: string | undefined } | undefined;
 }
 
 /** The lines of the decoder's body. */
@@ -93,33 +101,10 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
     case "list": {
       if (field.listKind === "message") {
         const wt = field.delimitedEncoding ? Wire.StartGroup : Wire.LengthDelimited;
-        if (mayBeBoxed(field.message!) || field.lazy) return [compiled(c, desc, index, tagOf(no, wt), wt)];
-        if (wt === Wire.LengthDelimited) {
-          return [
-            [
-              `      case ${tagOf(no, wt)}: { const s = `,
-              c.rt("aotZeroOf"),
-              "(",
-              f.importSchema(field.message!),
-              ")(); ",
-              readInto(c, field.message!),
-              " ",
-              get,
-              ".push(s); continue; }",
-            ],
-          ];
-        }
-        return [
-          [
-            `      case ${tagOf(no, wt)}: `,
-            get,
-            ".push(",
-            c.rt("aotReadMessage"),
-            "(",
-            f.importSchema(field.message!),
-            `, undefined, r, ${wt}, ${no}, depth, ctx)); continue;`,
-          ],
-        ];
+        const sub = field.message!;
+        if (mayBeBoxed(sub) || field.lazy) return [compiled(c, desc, index, tagOf(no, wt), wt)];
+        // Pushed once decoded, as in the runtime.
+        return [[`      case ${tagOf(no, wt)}: { const s = `, zeroOf(c, sub), "; ", readInto(c, sub, wt, no), " ", get, ".push(s); continue; }"]];
       }
       const t = valueScalar(field)!;
       const wt = scalarWire(t);
@@ -146,20 +131,12 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
     case "message": {
       const wt = field.delimitedEncoding ? Wire.StartGroup : Wire.LengthDelimited;
       const tag = tagOf(no, wt);
-      if (mayBeBoxed(field.message) || field.lazy) return [compiled(c, desc, index, tag, wt)];
-      const read = (current: Printable): Printable => [
-        c.rt("aotReadMessage"),
-        "(",
-        f.importSchema(field.message),
-        ", ",
-        current,
-        `, r, ${wt}, ${no}, depth, ctx)`,
-      ];
+      const sub = field.message;
+      if (mayBeBoxed(sub) || field.lazy) return [compiled(c, desc, index, tag, wt)];
       const oneof = field.oneof;
-      if (oneof === undefined && wt === Wire.LengthDelimited) {
+      if (oneof === undefined) {
         // A new message is stored first, as in the runtime; a message already there (a lazy
         // view too) stays, and is merged into through aotMutable().
-        const sub = f.importSchema(field.message);
         return [
           [
             `      case ${tag}: { let s = `,
@@ -167,34 +144,38 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
             "; if (s === undefined) s = ",
             get,
             " = ",
-            c.rt("aotZeroOf"),
-            "(",
-            sub,
-            ")(); else s = ",
+            zeroOf(c, sub),
+            "; else s = ",
             c.rt("aotMutable"),
             "(",
-            sub,
+            f.importSchema(sub),
             ", s); ",
-            readInto(c, field.message),
+            readInto(c, sub, wt, no),
             " continue; }",
           ],
         ];
       }
-      if (oneof === undefined) {
-        return [[`      case ${tag}: `, get, " = ", read(get), "; continue;"]];
-      }
-      // A oneof member merges into the selected value of the same case, else replaces the oneof.
+      // A oneof member merges into the selected value of the same case (a lazy view stays the
+      // value), else a new message replaces the oneof once decoded, as in the runtime.
       const name = f.string(field.localName);
       const getOneof = prop(f, "m", oneof.localName);
       return [
         [
-          `      case ${tag}: { const o = `,
+          `      case ${tag}: { const x = `,
           getOneof,
-          "; const s = ",
-          read(["o.case === ", name, " ? o.value : undefined"]),
-          "; if (o.case !== ",
+          "; const s = x.case === ",
           name,
-          " || s !== o.value) ",
+          " ? ",
+          c.rt("aotMutable"),
+          "(",
+          f.importSchema(sub),
+          ", x.value) : ",
+          zeroOf(c, sub),
+          "; ",
+          readInto(c, sub, wt, no),
+          " if (x.case !== ",
+          name,
+          ") ",
           getOneof,
           " = { case: ",
           name,
@@ -204,25 +185,96 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
     }
     default: {
       // Maps: entries are length-delimited.
+      if (!(field.mapKind === "message" && mayBeBoxed(field.message!))) return [mapCase(c, field)];
       return [compiled(c, desc, index, tagOf(no, Wire.LengthDelimited), Wire.LengthDelimited)];
     }
   }
 }
 
+/** An expression that creates a zero message of type `sub`. */
+function zeroOf(c: DecodeContext, sub: DescMessage): Printable {
+  const zero = c.local(sub)?.zero;
+  if (zero !== undefined) return `${zero}()`;
+  return [c.rt("aotZeroOf"), "(", c.f.importSchema(sub), ")()"];
+}
+
 /**
- * Decodes a length-delimited sub-message of type `sub` into `s`: the reader bounded to it, the
- * type's decoder called from this call site (one decoder per call site, so that the engine can
- * inline it), at the next nesting depth.
+ * Decodes a sub-message of type `sub` (field `no`, wire type `wt`) into `s`: at the next
+ * nesting depth, the reader bounded to a length-delimited one, with the type's decoder called
+ * from this call site — directly where this file has it, else the one aotDecoderOf() returns
+ * (one decoder per call site either way, so that the engine can inline it).
  */
-function readInto(c: DecodeContext, sub: DescMessage): Printable {
+function readInto(c: DecodeContext, sub: DescMessage, wt: Wire, no: number): Printable {
+  const local = c.local(sub);
+  const dec: Printable = local !== undefined ? local.dec : [c.rt("aotDecoderOf"), "(", c.f.importSchema(sub), ")"];
+  if (wt === Wire.StartGroup) {
+    return [c.rt("aotEnterGroup"), "(r, depth, ctx); ", dec, `(s, r, r.len, ${no}, depth + 1, ctx);`];
+  }
+  return ["const e = ", c.rt("aotEnter"), "(r, depth, ctx); const ol = r.len; r.len = e; ", dec, "(s, r, e, 0, depth + 1, ctx); r.len = ol;"];
+}
+
+/** The zero value of a map value of scalar type `t` (as the runtime's scalarZeroValue). */
+function mapValueZero(f: GeneratedFile, t: ScalarType): Printable {
+  switch (t) {
+    case ScalarType.BYTES:
+      return "new Uint8Array(0)";
+    case ScalarType.STRING:
+      return `""`;
+    case ScalarType.BOOL:
+      return "false";
+    default:
+      return scalarMethod(t).endsWith("64") ? [f.runtime.protoInt64, ".zero"] : "0";
+  }
+}
+
+/**
+ * A map field: one entry (key 1, value 2, in any order, either missing, unknown fields of the
+ * entry skipped), stored as an own property (`__proto__` too), as the runtime's map decoder
+ * does; an entry whose value is unknown to a closed enum goes to the unknown fields whole.
+ */
+function mapCase(c: DecodeContext, field: DescField & { fieldKind: "map" }): Printable {
+  const { f } = c;
+  const no = field.number;
+  let keyRead = readCall(field, field.mapKey);
+  // As String(): `String` itself may be shadowed by a generated enum of that name.
+  if (field.mapKey !== ScalarType.STRING) keyRead = `"" + ${keyRead}`;
+  const keyZero = f.string(String(field.mapKey === ScalarType.BOOL ? false : field.mapKey === ScalarType.STRING ? "" : 0));
+  let valueTag: number;
+  let valueRead: Printable;
+  let valueZero: Printable;
+  let unknownEntry: Printable = "";
+  if (field.mapKind === "message") {
+    const sub = field.message!;
+    valueTag = tagOf(2, Wire.LengthDelimited);
+    // A value that occurs twice in one entry is merged, as protobuf merges message fields.
+    valueRead = ["{ if (v === undefined) v = ", zeroOf(c, sub), "; const s = v; ", readInto(c, sub, Wire.LengthDelimited, 2), " }"];
+    valueZero = zeroOf(c, sub);
+  } else {
+    const t = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar!;
+    valueTag = tagOf(2, scalarWire(t));
+    valueRead = ["v = ", readCall(field, t), ";"];
+    valueZero = field.mapKind === "enum" ? String(field.enum!.values[0]?.number ?? 0) : mapValueZero(f, t);
+    const known = field.mapKind === "enum" ? closedCheck(field) : undefined;
+    if (known !== undefined) {
+      unknownEntry = [`if (v !== undefined && !(${known})) { `, c.rt("aotUnknownEntry"), `(m, ${no}, r, st, ee, ctx); continue; } `];
+    }
+  }
   return [
-    "const e = ",
-    c.rt("aotEnter"),
-    "(r, depth, ctx); const o = r.len; r.len = e; ",
-    c.rt("aotDecoderOf"),
+    `      case ${tagOf(no, Wire.LengthDelimited)}: { const st = r.pos; const ee = `,
+    c.rt("aotPackedEnd"),
+    "(r); const ol = r.len; r.len = ee; let k, v; while (r.pos < ee) { const t = r.uint32(); ",
+    `if (t === ${tagOf(1, scalarWire(field.mapKey))}) k = ${keyRead}; else if (t === ${valueTag}) `,
+    valueRead,
+    " else r.skipValue(t & 7, t >>> 3); } r.len = ol; ",
+    unknownEntry,
+    c.rt("aotSetEntry"),
     "(",
-    c.f.importSchema(sub),
-    ")(s, r, e, 0, depth + 1, ctx); r.len = o;",
+    prop(f, "m", field.localName),
+    `, k === undefined ? `,
+    keyZero,
+    " : k, v === undefined ? ",
+    valueZero,
+    " : v); continue; }",
   ];
 }
 

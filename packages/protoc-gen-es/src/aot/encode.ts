@@ -15,6 +15,8 @@ export interface EncodeContext {
   readonly f: GeneratedFile;
   /** The symbol of a runtime helper of @pbjet/protobuf/codegenv2 (aotWriteMessage, ...). */
   readonly rt: (name: string) => Printable;
+  /** The name of this file's encoder of a message type, if it has one (see decode.ts). */
+  readonly local: (desc: DescMessage) => { readonly enc: string } | undefined;
 }
 
 /** The lines of the encoder's body. */
@@ -104,7 +106,8 @@ function fieldLines(c: EncodeContext, desc: DescMessage, field: DescField): Prin
     case "message": {
       if (mayBeBoxed(field.message) || field.lazy) return [compiled(c, desc, index)];
       const write = messageWrite(c, field.message, field.number, field.delimitedEncoding);
-      return [["  { const v = ", get, "; if (v !== undefined) ", write, ";", required ? [" else ", c.rt("aotFail"), "();"] : "", " }"]];
+      // `write` is a block: no semicolon before the else.
+      return [["  { const v = ", get, "; if (v !== undefined) ", write, required ? [" else ", c.rt("aotFail"), "();"] : "", " }"]];
     }
     case "list": {
       if (field.listKind === "message") {
@@ -148,9 +151,19 @@ function compiled(c: EncodeContext, desc: DescMessage, index: number): Printable
   return ["  ", c.rt("aotFieldEncoder"), "(", c.f.importSchema(desc), `, ${index})(m, w, u);`];
 }
 
-/** The call that writes message `v` (with its tag) as field `no`. */
+/**
+ * The statement that writes message `v` (with its tag) as field `no`: an ordinary message by a
+ * direct call of this file's encoder of the type, where it has one; a lazy view (or any
+ * message with a prototype) by the runtime, which copies a view's bytes where they stand for it.
+ */
 function messageWrite(c: EncodeContext, sub: DescMessage, no: number, delimited: boolean, v = "v"): Printable {
-  return [c.rt(delimited ? "aotWriteGroup" : "aotWriteMessage"), "(", c.f.importSchema(sub), `, ${v}, w, ${no}, u)`];
+  const runtime: Printable = [c.rt(delimited ? "aotWriteGroup" : "aotWriteMessage"), "(", c.f.importSchema(sub), `, s, w, ${no}, u)`];
+  const local = c.local(sub);
+  if (local === undefined) return ["{ const s = ", v, "; ", runtime, "; }"];
+  const write = delimited
+    ? `w.rawTag(${tagOf(no, Wire.StartGroup)}); ${local.enc}(s, w, u); w.rawTag(${tagOf(no, Wire.EndGroup)});`
+    : `w.rawTag(${tagOf(no, Wire.LengthDelimited)}).fork(); ${local.enc}(s, w, u); w.join();`;
+  return ["{ const s = ", v, "; if (Object.getPrototypeOf(s) === Object.prototype) { ", write, " } else ", runtime, "; }"];
 }
 
 /** Whether the generated code writes a oneof member itself (else the whole oneof goes to the runtime). */

@@ -1,34 +1,115 @@
 /**
  * The schema of a message with ahead-of-time binary codecs (plugin option `aot=true`):
  * `aotBinary(messageDesc(...), encoder, decoder, zero)`, which attaches the codecs to the
- * descriptor that `messageDesc()` returns. The same code serves the targets ts and js: the
- * parameters take their types from `aotBinary()`'s signature.
+ * descriptor that `messageDesc()` returns. The encoder, the decoder and the zero message
+ * factory are function declarations of the module (hoisted), so that the codecs of the file
+ * call each other directly.
  */
 import type { DescMessage } from "@pbjet/protobuf";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { encoderBody } from "./encode.js";
-import { decoderBody } from "./decode.js";
+import { decoderBody, type DecodeContext } from "./decode.js";
+import { mayBeBoxed } from "./wire.js";
 import { zeroLiteral } from "./zero.js";
+
+/** The local functions of a message type: `$binEnc<i>`, `$binDec<i>` and, where it has one, `$binZero<i>`. */
+interface LocalNames {
+  readonly enc: string;
+  readonly dec: string;
+  readonly zero: string | undefined;
+}
+
+/** What a generated file holds of ahead-of-time decoders: local names by type, and copies still to print. */
+interface FileState {
+  readonly names: Map<DescMessage, LocalNames>;
+  readonly pending: DescMessage[];
+}
+
+const states = new WeakMap<GeneratedFile, FileState>();
 
 /**
  * Prints the initializer of a message's schema constant: `descCall` (the `messageDesc(...)`
- * call) wrapped in `aotBinary()` with the type's encoder and decoder.
+ * call) wrapped in `aotBinary()` with the type's encoder, decoder and zero message factory,
+ * followed by their declarations (with types for the target ts).
  */
-export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Printable): void {
+export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Printable, ts = true): void {
   const from = f.runtime.codegen.messageDesc.from;
   const rt = (name: string): Printable => f.import(name, from);
-  const c = { f, rt };
-  f.print("  ", rt("aotBinary"), "(/*@__PURE__*/ ", descCall, ",");
-  f.print("  (m, w, u) => {");
-  for (const line of encoderBody(c, desc)) f.print("    ", line);
-  f.print("  },");
-  f.print("  (m, r, end, group, depth, ctx) => {");
-  for (const line of decoderBody(c, desc)) f.print("    ", line);
-  const zero = zeroLiteral(f, desc);
-  if (zero === undefined) {
-    f.print("  });");
-  } else {
-    f.print("  },");
-    f.print("  () => ", zero, ");");
+  const state = fileState(f, desc);
+  const c: DecodeContext = { f, rt, local: (d) => localNames(f, state, d) };
+  const own = state.names.get(desc)!;
+  f.print(["  ", rt("aotBinary"), "(/*@__PURE__*/ ", descCall, ", ", own.enc, ", ", own.dec, own.zero === undefined ? "" : [", ", own.zero], ");"]);
+  printFunctions(c, desc, own, ts);
+  // Copies of the decoders of well-known types from other files that this file's decoders call.
+  for (let d = state.pending.shift(); d !== undefined; d = state.pending.shift()) {
+    printFunctions(c, d, state.names.get(d)!, ts);
   }
+}
+
+function printFunctions(c: DecodeContext, desc: DescMessage, names: LocalNames, ts: boolean): void {
+  const { f } = c;
+  const typeRef = (name: string): Printable => f.import(name, f.runtime.codegen.messageDesc.from, true);
+  f.print();
+  f.print(ts ? ["function ", names.enc, "(m: any, w: ", typeRef("AotWriter"), ", u: boolean): void {"] : ["function ", names.enc, "(m, w, u) {"]);
+  for (const line of encoderBody(c, desc)) f.print("  ", line);
+  f.print("}");
+  f.print();
+  if (ts) {
+    f.print([
+      "function ",
+      names.dec,
+      "(m: any, r: ",
+      typeRef("AotReader"),
+      ", end: number, group: number, depth: number, ctx: ",
+      typeRef("AotDecodeContext"),
+      "): void {",
+    ]);
+  } else {
+    f.print(["function ", names.dec, "(m, r, end, group, depth, ctx) {"]);
+  }
+  for (const line of decoderBody(c, desc)) f.print("  ", line);
+  f.print("}");
+  if (names.zero !== undefined) {
+    f.print();
+    f.print(["function ", names.zero, "() {"]);
+    f.print(["  return ", zeroLiteral(f, desc)!, ";"]);
+    f.print("}");
+  }
+}
+
+/** The state of a file, with the names of all message types of the file on first use. */
+function fileState(f: GeneratedFile, desc: DescMessage): FileState {
+  let state = states.get(f);
+  if (state === undefined) {
+    state = { names: new Map(), pending: [] };
+    const visit = (d: DescMessage): void => {
+      addNames(f, state!, d);
+      d.nestedMessages.forEach(visit);
+    };
+    desc.file.messages.forEach(visit);
+    states.set(f, state);
+  }
+  return state;
+}
+
+function addNames(f: GeneratedFile, state: FileState, desc: DescMessage): LocalNames {
+  // Indexes, not type names: schema-controlled text never becomes an identifier.
+  const i = state.names.size;
+  const names = { enc: `$binEnc${i}`, dec: `$binDec${i}`, zero: zeroLiteral(f, desc) === undefined ? undefined : `$binZero${i}` };
+  state.names.set(desc, names);
+  return names;
+}
+
+/**
+ * The local functions of `desc`: those of a type of this file; for a well-known type that
+ * the runtime provides and whose fields are all scalars or enums (Timestamp, Duration, ...), a
+ * copy made for this file (its runtime schema has no ahead-of-time codecs); else undefined.
+ */
+function localNames(f: GeneratedFile, state: FileState, desc: DescMessage): LocalNames | undefined {
+  const names = state.names.get(desc);
+  if (names !== undefined) return names;
+  const leaf = desc.fields.every((d) => d.fieldKind === "scalar" || d.fieldKind === "enum" || (d.fieldKind === "list" && d.listKind !== "message"));
+  if (!desc.file.proto.name.startsWith("google/protobuf/") || mayBeBoxed(desc) || !leaf) return undefined;
+  state.pending.push(desc);
+  return addNames(f, state, desc);
 }

@@ -13,6 +13,7 @@ export const enum Wire {
   Bit64 = 1,
   LengthDelimited = 2,
   StartGroup = 3,
+  EndGroup = 4,
   Bit32 = 5,
 }
 
