@@ -192,17 +192,24 @@ test("a list of sub-message views that is reordered, or given a repeated element
   const swapped = pb.fromBinary(desc, bytes, { lazy: true }) as unknown as Msg;
   const list = swapped.repeatedNestedMessage as Msg[];
   [list[0], list[2]] = [list[2], list[0]];
-  expect(hex(pb.toBinary(desc, swapped as never))).toBe(hex(pb.toBinary(desc, pb.create(desc, { repeatedNestedMessage: [{ a: 3 }, { a: 2 }, { a: 1 }] }))));
+  expect(hex(pb.toBinary(desc, swapped as never))).toBe(
+    hex(pb.toBinary(desc, pb.create(desc, { repeatedNestedMessage: [{ a: 3 }, { a: 2 }, { a: 1 }] }))),
+  );
   const repeated = pb.fromBinary(desc, bytes, { lazy: true }) as unknown as Msg;
   const list2 = repeated.repeatedNestedMessage as Msg[];
   list2[2] = list2[1];
-  expect(hex(pb.toBinary(desc, repeated as never))).toBe(hex(pb.toBinary(desc, pb.create(desc, { repeatedNestedMessage: [{ a: 1 }, { a: 2 }, { a: 2 }] }))));
+  expect(hex(pb.toBinary(desc, repeated as never))).toBe(
+    hex(pb.toBinary(desc, pb.create(desc, { repeatedNestedMessage: [{ a: 1 }, { a: 2 }, { a: 2 }] }))),
+  );
 });
 
 test("unread 64-bit integers, bytes, long strings and sub-messages of a view take writes before they are read", () => {
   const desc = proto3();
   const long = "x".repeat(40);
-  const bytes = pb.toBinary(desc, pb.create(desc, { optionalInt64: 5n, optionalBytes: new Uint8Array([1, 2]), optionalString: long, optionalNestedMessage: { a: 1 } }));
+  const bytes = pb.toBinary(
+    desc,
+    pb.create(desc, { optionalInt64: 5n, optionalBytes: new Uint8Array([1, 2]), optionalString: long, optionalNestedMessage: { a: 1 } }),
+  );
   const view = pb.fromBinary(desc, bytes, { lazy: true }) as unknown as Msg;
   expect(view.optionalInt32).toBe(0);
   view.optionalInt64 = 7n;
