@@ -1,6 +1,6 @@
 // Profiling aid for lazy decoding: runs one lazy scenario on one fixture in a loop
 // (add node --cpu-prof to profile). Quicker to iterate with than the lazy matrix.
-//   npx tsx src/prof-lazy.ts <logs|site|site64|strings> <pass|unmarshal|inspect-item|inspect-group|readall|filter> [eager|lazy|trusted|es] [ms]
+//   npx tsx src/prof-lazy.ts <logs|site|site64|strings> <pass|unmarshal|inspect-item|inspect-group|readall|filter|redact> [eager|lazy|trusted|es] [ms]
 // Lazy decoding is opt-in: this suite uses it.
 import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
@@ -110,6 +110,15 @@ const run: () => unknown = {
     return encode(m);
   },
   filter: () => encode(filterSite(decode(bytes))),
+  redact: () => {
+    const m = decode(bytes);
+    for (const rl of m.resourceLogs)
+      for (const sl of rl.scopeLogs)
+        for (const r of sl.logRecords)
+          for (const a of r.attributes)
+            if (a.key === "user.id") a.value = { $typeName: "bench.otel.v1.AnyValue", value: { case: "stringValue", value: "[redacted]" } };
+    return encode(m);
+  },
 }[scenario]!;
 
 let sink: unknown;

@@ -184,3 +184,55 @@ test("a required field counts as set only with its wire type and, for a closed e
     expect(() => pb.toBinary(desc, pb.fromBinary(desc, bytes, { lazy: true }))).toThrow(/required field/);
   }
 });
+
+test("a list of sub-message views that is reordered, or given a repeated element, is written as changed", () => {
+  const desc = proto3();
+  const init = { repeatedNestedMessage: [{ a: 1 }, { a: 2 }, { a: 3 }] };
+  const bytes = pb.toBinary(desc, pb.create(desc, init));
+  const swapped = pb.fromBinary(desc, bytes, { lazy: true }) as unknown as Msg;
+  const list = swapped.repeatedNestedMessage as Msg[];
+  [list[0], list[2]] = [list[2], list[0]];
+  expect(hex(pb.toBinary(desc, swapped as never))).toBe(
+    hex(pb.toBinary(desc, pb.create(desc, { repeatedNestedMessage: [{ a: 3 }, { a: 2 }, { a: 1 }] }))),
+  );
+  const repeated = pb.fromBinary(desc, bytes, { lazy: true }) as unknown as Msg;
+  const list2 = repeated.repeatedNestedMessage as Msg[];
+  list2[2] = list2[1];
+  expect(hex(pb.toBinary(desc, repeated as never))).toBe(
+    hex(pb.toBinary(desc, pb.create(desc, { repeatedNestedMessage: [{ a: 1 }, { a: 2 }, { a: 2 }] }))),
+  );
+});
+
+test("unread 64-bit integers, bytes, long strings and sub-messages of a view take writes before they are read", () => {
+  const desc = proto3();
+  const long = "x".repeat(40);
+  const bytes = pb.toBinary(
+    desc,
+    pb.create(desc, { optionalInt64: 5n, optionalBytes: new Uint8Array([1, 2]), optionalString: long, optionalNestedMessage: { a: 1 } }),
+  );
+  const view = pb.fromBinary(desc, bytes, { lazy: true }) as unknown as Msg;
+  expect(view.optionalInt32).toBe(0);
+  view.optionalInt64 = 7n;
+  view.optionalBytes = new Uint8Array([9]);
+  view.optionalString = "short";
+  view.optionalNestedMessage = pb.create(desc.field.optionalNestedMessage.message!, { a: 2 });
+  expect(view.optionalInt64).toBe(7n);
+  expect(view.optionalBytes).toEqual(new Uint8Array([9]));
+  expect(view.optionalString).toBe("short");
+  expect((view.optionalNestedMessage as Msg).a).toBe(2);
+  const edited = pb.create(desc, { optionalInt64: 7n, optionalBytes: new Uint8Array([9]), optionalString: "short", optionalNestedMessage: { a: 2 } });
+  expect(hex(pb.toBinary(desc, view as never))).toBe(hex(pb.toBinary(desc, edited)));
+});
+
+test("a change below a view keeps the view's other fields and unknown fields", () => {
+  const desc = proto2();
+  const inner = pb.toBinary(desc, pb.create(desc, { optionalNestedMessage: { a: 1 }, optionalString: "before" }));
+  // An unknown field before and after the sub-message.
+  const bytes = concat(tag(9000, VARINT), [5], inner, tag(9001, VARINT), [6]);
+  const view = pb.fromBinary(desc, bytes, { lazy: true }) as unknown as Msg;
+  (view.optionalNestedMessage as Msg).a = 2;
+  const eager = pb.fromBinary(desc, bytes) as unknown as Msg;
+  (eager.optionalNestedMessage as Msg).a = 2;
+  const out = pb.toBinary(desc, view as never);
+  expect(contentOf(desc, pb.fromBinary(desc, out), "eager", walk)).toEqual(contentOf(desc, eager, "eager", walk));
+});
