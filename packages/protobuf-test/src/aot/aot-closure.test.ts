@@ -42,7 +42,10 @@ function snapshot(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(snapshot);
   if (typeof v === "object" && v !== null) {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v)) out[k] = snapshot((v as Record<string, unknown>)[k]);
+    // defineProperty: a key "__proto__" (a Struct or map key) is data, not the snapshot's prototype.
+    for (const k of Object.keys(v)) {
+      Object.defineProperty(out, k, { value: snapshot((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+    }
     const proto = Object.getPrototypeOf(v);
     if (proto !== Object.prototype && proto !== null) out["<proto>"] = snapshot({ ...proto });
     return out;
