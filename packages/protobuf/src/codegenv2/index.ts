@@ -25,6 +25,7 @@ export {
   type AotEncoder,
   type AotDecoder,
 } from "./aot.js";
+export * from "./aot-json.js";
 export { fileDesc, messageDesc, enumDesc, extDesc, serviceDesc, tsEnum, objEnum } from "./file-desc.js";
 export { withLazyFields } from "./lazy-fields.js";
 export { bootDescriptorProto, boot, bootFileDescriptorProto } from "../boot/boot.js";

@@ -22,6 +22,7 @@ import { wktReader } from "./wkt-read.js";
 import { enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { boxedReader } from "./boxed.js";
+import { aotJsonSlot } from "./aot-json-key.js";
 
 /** Options and state of one read call. */
 export interface ReadContext {
@@ -68,6 +69,9 @@ export function messageReader(desc: DescMessage): MessageReader {
 function buildReader(desc: DescMessage): MessageReader {
   const wkt = wktReader(desc, messageReader);
   if (wkt !== undefined) return wkt;
+  // Generated with aot=true: the type's own reader.
+  const aot = aotJsonSlot(desc);
+  if (aot !== undefined) return aot.read;
   let table: Map<string, FieldEntry> | undefined;
   return (msg, json, ctx) => {
     if (!isJsonObject(json)) throw notAnObject(json);
@@ -160,7 +164,7 @@ function nullIsValue(field: DescField | DescExtension): boolean {
 }
 
 /** Keys that are not fields: extensions ("[full.name]"), or unknown. */
-function readOtherKey(desc: DescMessage, msg: any, key: string, value: unknown, ctx: ReadContext): void {
+export function readOtherKey(desc: DescMessage, msg: any, key: string, value: unknown, ctx: ReadContext): void {
   const n = key.length;
   if (n > 2 && key.charCodeAt(0) === 91 && key.charCodeAt(n - 1) === 93 && ctx.registry !== undefined) {
     const ext = ctx.registry.getExtension(key.substring(1, n - 1));
@@ -289,7 +293,7 @@ function mapFiller(field: DescField & { fieldKind: "map" }): (map: Record<string
   };
 }
 
-function fieldReader(field: DescField): FieldRead {
+export function fieldReader(field: DescField): FieldRead {
   const name = field.localName;
   switch (field.fieldKind) {
     case "list": {

@@ -9,6 +9,8 @@ import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { encoderBody } from "./encode.js";
 import { decoderBody } from "./decode.js";
 import { zeroLiteral } from "./zero.js";
+import { hasAotJson, jsonWriterBody } from "./json-write.js";
+import { jsonReaderBody } from "./json-read.js";
 
 /**
  * Prints the initializer of a message's schema constant: `descCall` (the `messageDesc(...)`
@@ -18,17 +20,28 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
   const from = f.runtime.codegen.messageDesc.from;
   const rt = (name: string): Printable => f.import(name, from);
   const c = { f, rt };
-  f.print("  ", rt("aotBinary"), "(/*@__PURE__*/ ", descCall, ",");
+  // With JSON codecs: aotJson(aotBinary(...), writer, reader).
+  const json = hasAotJson(desc);
+  f.print("  ", json ? [rt("aotJson"), "("] : "", rt("aotBinary"), "(/*@__PURE__*/ ", descCall, ",");
   f.print("  (m, w, u) => {");
   for (const line of encoderBody(c, desc)) f.print("    ", line);
   f.print("  },");
   f.print("  (m, r, end, group, depth, ctx) => {");
   for (const line of decoderBody(c, desc)) f.print("    ", line);
   const zero = zeroLiteral(f, desc);
+  const end = json ? ")," : ");";
   if (zero === undefined) {
-    f.print("  });");
+    f.print("  }", end);
   } else {
     f.print("  },");
-    f.print("  () => ", zero, ");");
+    f.print("  () => ", zero, end);
+  }
+  if (json) {
+    f.print("  (m, o, x) => {");
+    for (const line of jsonWriterBody(c, desc)) f.print("    ", line);
+    f.print("  },");
+    f.print("  (m, j, x) => {");
+    for (const line of jsonReaderBody(c, desc)) f.print("    ", line);
+    f.print("  });");
   }
 }
