@@ -54,8 +54,14 @@ export function jsonReaderBody(c: JsonContext, desc: DescMessage): Printable[] {
     "    const k = ks[i], v = j[k];",
     "    switch (k) {",
   ];
-  for (const [key, entry] of keyTable(desc)) {
-    lines.push(...caseLines(c, desc, key, entry));
+  const table = keyTable(desc);
+  const done = new Set<string>();
+  for (const [key, entry] of table) {
+    if (done.has(key)) continue;
+    // A field named by both of its spellings: one case for both keys.
+    const other = entry.alias !== undefined && table.get(entry.alias)?.field === entry.field ? entry.alias : undefined;
+    if (other !== undefined) done.add(other);
+    lines.push(...caseLines(c, desc, key, entry, other));
   }
   lines.push(
     ["      default: p = -1; ", rt("aotJsonOtherKey"), "(", schema, ", m, k, v, x);"],
@@ -75,16 +81,21 @@ function usesAliasBits(desc: DescMessage): boolean {
   return false;
 }
 
-function caseLines(c: JsonContext, desc: DescMessage, key: string, entry: KeyEntry): Printable[] {
+/**
+ * The case of a key; with `other` (the field's other spelling, which names the same field),
+ * of both keys, the alias being the spelling that `k` is not.
+ */
+function caseLines(c: JsonContext, desc: DescMessage, key: string, entry: KeyEntry, other: string | undefined): Printable[] {
   const { f, rt } = c;
   const field = entry.field;
   const index = desc.fields.indexOf(field);
-  const out: Printable[] = [["      case ", f.string(key), `: p = ${index};`]];
+  const out: Printable[] = [["      case ", f.string(key), ":", other === undefined ? "" : [" case ", f.string(other), ":"], ` p = ${index};`]];
   if (entry.alias !== undefined) {
+    const alias: Printable = other === undefined ? f.string(entry.alias) : ["k === ", f.string(key), " ? ", f.string(other), " : ", f.string(key)];
     if (entry.aliasBit !== 0) {
-      out.push([`        if ((a & ${entry.aliasBit}) !== 0) throw `, rt("aotJsonTwice"), "(k, ", f.string(entry.alias), `); a |= ${entry.aliasBit};`]);
+      out.push([`        if ((a & ${entry.aliasBit}) !== 0) throw `, rt("aotJsonTwice"), "(k, ", alias, `); a |= ${entry.aliasBit};`]);
     } else {
-      out.push(["        if (Object.prototype.hasOwnProperty.call(j, ", f.string(entry.alias), ")) throw ", rt("aotJsonTwice"), "(k, ", f.string(entry.alias), ");"]);
+      out.push(["        if (Object.prototype.hasOwnProperty.call(j, ", alias, ")) throw ", rt("aotJsonTwice"), "(k, ", alias, ");"]);
     }
   }
   const oneof = field.oneof;
