@@ -269,9 +269,7 @@ describe.each(sets)("aot JSON against closures: %s set", (set) => {
                 const oc = { ignoreUnknownFields, registry: withRegistry ? closure : undefined };
                 const oa = { ignoreUnknownFields, registry: withRegistry ? aot : undefined };
                 expect(outcome(() => pb.fromJson(a, json, oa))).toEqual(outcome(() => pb.fromJson(c, json, oc)));
-                expect(outcome(() => pb.mergeFromJson(a, src2.a(), json, oa))).toEqual(
-                  outcome(() => pb.mergeFromJson(c, src2.c(), json, oc)),
-                );
+                expect(outcome(() => pb.mergeFromJson(a, src2.a(), json, oa))).toEqual(outcome(() => pb.mergeFromJson(c, src2.c(), json, oc)));
               }
             }
             const s = JSON.stringify(json);
@@ -280,7 +278,9 @@ describe.each(sets)("aot JSON against closures: %s set", (set) => {
           }
           // Merged into a lazy view: the same content as merged into a message.
           const merged = outcome(() => pb.toJsonString(a, pb.mergeFromJson(a, src2.lazy(), valid, { registry: aot }), { registry: aot }));
-          expect(merged).toEqual(outcome(() => pb.toJsonString(c, pb.mergeFromJson(c, src2.c(), valid, { registry: closure }), { registry: closure })));
+          expect(merged).toEqual(
+            outcome(() => pb.toJsonString(c, pb.mergeFromJson(c, src2.c(), valid, { registry: closure }), { registry: closure })),
+          );
           // Malformed text fails alike.
           const broken = text.substring(0, rng.int(text.length + 1)) + ["", "}", ",", '"', "]"][rng.int(5)];
           expect(outcome(() => pb.fromJsonString(a, broken))).toEqual(outcome(() => pb.fromJsonString(c, broken)));

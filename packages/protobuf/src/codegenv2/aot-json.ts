@@ -8,7 +8,8 @@
  * the closures.
  */
 import type { DescMessage } from "../descriptors/types.js";
-import { aotJsonKey } from "../json/aot-json-key.js";
+import { typeRecord } from "../model/type-record.js";
+import { eagerForm } from "../model/view-protocol.js";
 import type { AotJsonReader, AotJsonWriter } from "../json/aot-json.js";
 
 export {
@@ -42,9 +43,19 @@ export type { AotJsonReader, AotJsonWriter } from "../json/aot-json.js";
 /**
  * Attaches ahead-of-time JSON codecs to a message type and returns its descriptor. Called by
  * generated code around `messageDesc()` (or `aotBinary(messageDesc(...))`), before the type
- * is used.
+ * is used. The codecs go into the type's record as its compiled JSON text writers (one per
+ * combination of option bits) and reader, so that the closure path needs no check for them.
  */
 export function aotJson<T extends DescMessage>(desc: T, write: AotJsonWriter, read: AotJsonReader): T {
-  Object.defineProperty(desc, aotJsonKey, { value: { write, read }, enumerable: false });
+  const rec = typeRecord(desc);
+  for (let bits = 0; bits < 8; bits++) {
+    // A lazy view is written from its eager form, as the compiled writer does.
+    rec.jsonTextWriters[bits] = (msg: unknown, ctx: unknown) => write(eagerForm(rec, msg), bits, ctx as never);
+  }
+  rec.jsonReader = read;
+  Object.defineProperty(desc, aotJsonMarker, { value: true, enumerable: false });
   return desc;
 }
+
+/** Marks descriptors with ahead-of-time JSON codecs (for tests and the conformance testee). */
+const aotJsonMarker = Symbol("pbjet.aotJson");

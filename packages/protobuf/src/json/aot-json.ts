@@ -23,9 +23,6 @@ import { notAnObject } from "./read-guards.js";
 import { enumToJsonText, fieldTextWriter, messageTextWriter, oneofTextWriter, quote } from "./text-writer.js";
 import { extensionsValue, type WriteContext } from "./writer.js";
 import { fieldReader, messageReader, readOtherKey, type ReadContext } from "./reader.js";
-import { aotJsonKey } from "./aot-json-key.js";
-
-export { aotJsonKey } from "./aot-json-key.js";
 
 /**
  * The ahead-of-time JSON writer of a message type: the members of message `m` as JSON text
@@ -35,17 +32,6 @@ export type AotJsonWriter = (m: any, o: number, x: WriteContext) => string;
 
 /** The ahead-of-time JSON reader of a message type: merges JSON value `j` into message `m`. */
 export type AotJsonReader = (m: any, j: any, x: ReadContext) => void;
-
-/** What aotJson() leaves on a descriptor. */
-export interface AotJsonCodecs {
-  readonly write: AotJsonWriter;
-  readonly read: AotJsonReader;
-}
-
-/** The ahead-of-time JSON codecs of a message type, if its generated code has them. */
-export function aotJsonOf(desc: DescMessage): AotJsonCodecs | undefined {
-  return (desc as unknown as { [aotJsonKey]?: AotJsonCodecs })[aotJsonKey];
-}
 
 // ---- writing ----
 

@@ -22,7 +22,6 @@ import { wktReader } from "./wkt-read.js";
 import { enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { boxedReader } from "./boxed.js";
-import { aotJsonSlot } from "./aot-json-key.js";
 
 /** Options and state of one read call. */
 export interface ReadContext {
@@ -69,9 +68,6 @@ export function messageReader(desc: DescMessage): MessageReader {
 function buildReader(desc: DescMessage): MessageReader {
   const wkt = wktReader(desc, messageReader);
   if (wkt !== undefined) return wkt;
-  // Generated with aot=true: the type's own reader.
-  const aot = aotJsonSlot(desc);
-  if (aot !== undefined) return aot.read;
   let table: Map<string, FieldEntry> | undefined;
   return (msg, json, ctx) => {
     if (!isJsonObject(json)) throw notAnObject(json);

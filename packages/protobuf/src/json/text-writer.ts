@@ -16,7 +16,6 @@ import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from
 import { int64ToJson, scalarWriteProblem, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriteProblem, enumWriter } from "./enum.js";
 import { wktWriter } from "./wkt-write.js";
-import { aotJsonSlot } from "./aot-json-key.js";
 import { boxedWriter } from "./boxed.js";
 import {
   EMIT_IMPLICIT,
@@ -60,12 +59,6 @@ function buildTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
   const wkt = wktWriter(desc, bits, messageWriter);
   const rec = typeRecord(desc);
   if (wkt !== undefined) return (msg, ctx) => JSON.stringify(wkt(eagerForm(rec, msg), ctx));
-  const aot = aotJsonSlot(desc);
-  if (aot !== undefined) {
-    // Generated with aot=true: the type's own writer.
-    const write = aot.write;
-    return (msg, ctx) => write(eagerForm(rec, msg), bits, ctx);
-  }
   let fields: FieldTextWrite[] | undefined;
   let segs: string[] = [];
   return (msg, ctx) => {

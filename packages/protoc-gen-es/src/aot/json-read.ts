@@ -10,7 +10,7 @@
  */
 import type { DescField, DescMessage } from "@pbjet/protobuf";
 import { Edition, FieldPresence, ScalarType } from "@pbjet/protobuf/reflect";
-import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
+import type { Printable } from "@pbjet/protoplugin";
 import { prop } from "./wire.js";
 import { jsonDelegated, type JsonContext } from "./json-write.js";
 
@@ -101,7 +101,13 @@ function caseLines(c: JsonContext, desc: DescMessage, key: string, entry: KeyEnt
   const oneof = field.oneof;
   if (oneof !== undefined) {
     const bit = 1 << desc.oneofs.indexOf(oneof);
-    const check: Printable = [`if ((b & ${bit}) !== 0) throw `, rt("aotJsonOneofTwice"), "(", f.importSchema(desc), `, ${desc.oneofs.indexOf(oneof)}); b |= ${bit};`];
+    const check: Printable = [
+      `if ((b & ${bit}) !== 0) throw `,
+      rt("aotJsonOneofTwice"),
+      "(",
+      f.importSchema(desc),
+      `, ${desc.oneofs.indexOf(oneof)}); b |= ${bit};`,
+    ];
     out.push(nullIsValue(field) ? ["        ", check] : ["        if (v !== null) { ", check, " }"]);
   }
   out.push(["        ", readField(c, desc, field, index)], "        break;");

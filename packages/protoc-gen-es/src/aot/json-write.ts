@@ -163,13 +163,17 @@ function fieldLines(c: JsonContext, desc: DescMessage, field: DescField): Printa
   const append = (open: string, text: Printable): Printable => ["s += ", keyExpr(f, field, open), " + ", text, ";"];
   switch (field.fieldKind) {
     case "list": {
-      const elem = (open: string, text: Printable): Printable => [`t += (i === 0 ? ${JSON.stringify(open)} : ${JSON.stringify("," + open)}) + `, text, ";"];
+      const elem = (open: string, text: Printable): Printable => [
+        `t += (i === 0 ? ${JSON.stringify(open)} : ${JSON.stringify("," + open)}) + `,
+        text,
+        ";",
+      ];
       return [
         [at, "{ const l = ", get, "; const n = l.length; if (n !== 0 || (o & 1) !== 0) {"],
         ['    let t = "[", i = 0;'],
         ["    try { for (; i < n; i++) { const v = l[i]; ", valueAppend(c, field, "v", elem), " } }"],
         ["    catch (e) { throw ", rt("aotJsonIndexError"), "(e, i); }"],
-        ['    s += ', keyExpr(f, field), ' + t + "]";'],
+        ["    s += ", keyExpr(f, field), ' + t + "]";'],
         "  } }",
       ];
     }
