@@ -395,7 +395,7 @@ describe("schema-controlled text cannot become code", () => {
   });
 
   test("with aot=true, JSON names and field names with quotes, backslashes, */ and line separators are string literals", () => {
-    const jsonName = 'a"*/b\u2028c\\d\n/* x \'y';
+    const jsonName = "a\"*/b\u2028c\\d\n/* x 'y";
     const init = {
       name: "hostile_aot.proto",
       syntax: "proto3",
