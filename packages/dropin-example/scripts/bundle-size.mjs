@@ -101,6 +101,14 @@ const stacks = [
     opt: ["aot=true"],
     rename: (s) => s.replaceAll("@bufbuild/protobuf", "@pbjet/protobuf"),
   },
+  {
+    // Informational (not checked): ahead-of-time binary codecs only (no JSON codecs).
+    name: "pbjet-aot-binary",
+    label: "@pbjet/protobuf " + JSON.parse(readFileSync(join(pkgDir, "..", "protobuf", "package.json"), "utf8")).version + ", code with aot=binary",
+    plugin: join(pkgDir, "..", "protoc-gen-es", "bin", "protoc-gen-es"),
+    opt: ["aot=binary"],
+    rename: (s) => s.replaceAll("@bufbuild/protobuf", "@pbjet/protobuf"),
+  },
 ];
 
 const work = join(pkgDir, "work", "bundle-size");

@@ -141,7 +141,7 @@ export const LIBS: readonly LibInfo[] = [
   {
     id: "pbjetAot",
     label: "pbjet aot=true",
-    note: "@pbjet/protobuf with code from our protoc-gen-es with the option aot=true (ahead-of-time binary encoders and decoders in the generated code; JSON as pbjet)",
+    note: "@pbjet/protobuf with code from our protoc-gen-es with the option aot=true (ahead-of-time binary encoders and decoders, JSON writers and readers in the generated code)",
   },
   { id: "es", label: "protobuf-es", note: "@bufbuild/protobuf with code from @bufbuild/protoc-gen-es" },
   {

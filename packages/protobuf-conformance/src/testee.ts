@@ -37,13 +37,14 @@ import {
 } from "@pbjet/protobuf/wkt";
 
 // With PBJET_CONFORMANCE_AOT=1, the test messages come from the code generated with aot=true
-// (ahead-of-time binary codecs in the generated code), else from the default generated code.
+// (ahead-of-time binary and JSON codecs in the generated code), else from the default generated code.
 const aot = process.env.PBJET_CONFORMANCE_AOT === "1";
 const testFiles = aot
   ? [proto2Aot, proto3Aot, proto2EditionsAot, proto3EditionsAot, edition2023Aot]
   : [proto2, proto3, proto2Editions, proto3Editions, edition2023];
-if (aot && !Object.getOwnPropertySymbols(proto3Aot.TestAllTypesProto3Schema).some((s) => s.description === "pbjet.aotBinary")) {
-  throw new Error("PBJET_CONFORMANCE_AOT=1, but src/gen-aot has no ahead-of-time codecs (regenerate with aot=true)");
+const aotKeys = aot ? Object.getOwnPropertySymbols(proto3Aot.TestAllTypesProto3Schema).map((s) => s.description) : [];
+if (aot && (!aotKeys.includes("pbjet.aotBinary") || !aotKeys.includes("pbjet.aotJson"))) {
+  throw new Error("PBJET_CONFORMANCE_AOT=1, but src/gen-aot has no ahead-of-time binary and JSON codecs (regenerate with aot=true)");
 }
 
 // Every message type the runner may ask for, from the code our protoc-gen-es generated.

@@ -33,7 +33,7 @@ function generateFile(f: GeneratedFile, file: DescFile, options: Options): void 
     message(desc, path) {
       f.print(f.jsDoc(`Describes the message ${desc.typeName}.\nUse \`create(${schemaName(f, desc)})\` to create a new message.${deprecated(desc)}`));
       f.print(f.export("const", schemaName(f, desc)), " = /*@__PURE__*/");
-      if (options.aot) printAotSchema(f, desc, [messageDesc, "(", descArgs(f, desc.file, path), ")"], false);
+      if (options.aot) printAotSchema(f, desc, [messageDesc, "(", descArgs(f, desc.file, path), ")"], false, options.aotJson);
       else f.print("  ", messageDesc, "(", descArgs(f, desc.file, path), ");");
       f.print();
     },

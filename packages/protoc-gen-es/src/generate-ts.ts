@@ -92,7 +92,7 @@ function generateMessage(f: GeneratedFile, desc: DescMessage, path: number[], op
     f.print(f.export(t.const, schemaName(f, desc)), ": ", messageGenType(f, desc, options), ";");
   } else {
     f.print(f.export(t.const, schemaName(f, desc)), ": ", messageGenType(f, desc, options), " = /*@__PURE__*/");
-    if (options.aot) printAotSchema(f, desc, [messageDesc, "(", descArgs(f, desc.file, path), ")"]);
+    if (options.aot) printAotSchema(f, desc, [messageDesc, "(", descArgs(f, desc.file, path), ")"], true, options.aotJson);
     else f.print("  ", messageDesc, "(", descArgs(f, desc.file, path), ");");
   }
   f.print();

@@ -18,10 +18,14 @@ export interface GenEsOptions {
    */
   erasableSyntax: boolean;
   /**
-   * `aot=true`: for every message, generate a binary encoder and decoder specialized to the
-   * type, attached to its schema (toBinary() and fromBinary() use them). Default false.
+   * `aot=true`: for every message, generate a binary encoder and decoder, a JSON writer and a
+   * JSON reader specialized to the type, attached to its schema (toBinary(), fromBinary(),
+   * toJsonString(), fromJson() ... use them). `aot=binary`: the binary codecs only (a program
+   * that uses no JSON then bundles no JSON code). Default false.
    */
   aot: boolean;
+  /** Whether `aot` includes the JSON codecs (`aot=true`, not `aot=binary`). */
+  aotJson: boolean;
 }
 
 /** Which fields the Valid types make required. */
@@ -47,6 +51,7 @@ export function parseGenEsOptions(rawOptions: { key: string; value: string }[]):
     validTypes: { legacyRequired: false, protovalidateRequired: false },
     erasableSyntax: false,
     aot: false,
+    aotJson: false,
   };
   for (const { key, value } of rawOptions) {
     switch (key) {
@@ -57,7 +62,12 @@ export function parseGenEsOptions(rawOptions: { key: string; value: string }[]):
         options.erasableSyntax = parseBool(value);
         break;
       case "aot":
-        options.aot = parseBool(value);
+        if (value === "binary") {
+          options.aot = true;
+          options.aotJson = false;
+        } else {
+          options.aot = options.aotJson = parseBool(value);
+        }
         break;
       case "valid_types":
         for (const part of value.split("+")) {

@@ -389,10 +389,52 @@ describe("schema-controlled text cannot become code", () => {
       expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^name_clash_pb\.(ts|js)$/), expect.stringMatching(/^edge_pb\.(ts|js)$/)]));
       for (const name of names) {
         const text = content(res, name);
-        expect([parameter, name, text.includes("aotBinary(")]).toEqual([parameter, name, true]);
+        expect([parameter, name, text.includes("aotBinary("), text.includes("aotJson(")]).toEqual([parameter, name, true, true]);
         expectNoInjection(parameter, name, text);
         // Property names that are not identifiers, or are __proto__, are bracketed string literals.
         expect(text).not.toMatch(/\.__proto__\b/);
+      }
+    }
+  });
+
+  test("aot=binary writes the binary codecs only (no JSON codecs, no JSON runtime imports)", () => {
+    for (const parameter of ["target=ts,aot=binary", "target=js,aot=binary"]) {
+      const res = genEs(["name_clash.proto", "edge.proto"], parameter);
+      for (const name of fileNames(res)) {
+        const text = content(res, name);
+        expect([parameter, name, text.includes("aotBinary("), text.includes("aotJson")]).toEqual([parameter, name, true, false]);
+        expectNoInjection(parameter, name, text);
+      }
+    }
+    expect(() => genEs(["edge.proto"], "target=ts,aot=json")).toThrow();
+  });
+
+  test("with aot=true, JSON names and field names with quotes, backslashes, */ and line separators are string literals", () => {
+    const jsonName = "a\"*/b\u2028c\\d\n/* x 'y";
+    const init = {
+      name: "hostile_aot.proto",
+      syntax: "proto3",
+      package: "hostile",
+      messageType: [
+        {
+          name: "A",
+          field: [
+            { name: "x", number: 1, type: 5, label: 1, jsonName },
+            { name: "__proto__", number: 2, type: 9, label: 1, jsonName: "__proto__" },
+            { name: "to_string", number: 3, type: 9, label: 1, jsonName: "constructor" },
+          ],
+        },
+      ],
+    };
+    for (const parameter of ["target=ts,aot=true", "target=js,aot=true"]) {
+      const res = protocGenEs.run(request({ fileToGenerate: [init.name], parameter, protoFile: [fileProto(init)] }));
+      for (const f of res.file) {
+        expect([parameter, f.name, f.content.includes("aotJson(")]).toEqual([parameter, f.name, true]);
+        expectNoInjection(parameter, f.name, f.content);
+        // The JSON name reaches the code only as an escaped string literal (JSON key text and case label).
+        expect(f.content).toContain(JSON.stringify(JSON.stringify(jsonName) + ":"));
+        expect(f.content).toContain(`case ${JSON.stringify(jsonName)}:`);
+        expect(f.content).not.toMatch(/\.__proto__\b/);
       }
     }
   });

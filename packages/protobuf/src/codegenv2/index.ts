@@ -26,6 +26,7 @@ export {
   type AotDecoder,
 } from "./aot.js";
 export { aotEnterGroup, aotUnknownEntry, aotSetEntry, type AotReader, type AotDecodeContext, type AotWriter } from "./aot.js";
+export * from "./aot-json.js";
 export { fileDesc, messageDesc, enumDesc, extDesc, serviceDesc, tsEnum, objEnum } from "./file-desc.js";
 export { withLazyFields } from "./lazy-fields.js";
 export { bootDescriptorProto, boot, bootFileDescriptorProto } from "../boot/boot.js";

@@ -160,7 +160,7 @@ function nullIsValue(field: DescField | DescExtension): boolean {
 }
 
 /** Keys that are not fields: extensions ("[full.name]"), or unknown. */
-function readOtherKey(desc: DescMessage, msg: any, key: string, value: unknown, ctx: ReadContext): void {
+export function readOtherKey(desc: DescMessage, msg: any, key: string, value: unknown, ctx: ReadContext): void {
   const n = key.length;
   if (n > 2 && key.charCodeAt(0) === 91 && key.charCodeAt(n - 1) === 93 && ctx.registry !== undefined) {
     const ext = ctx.registry.getExtension(key.substring(1, n - 1));
@@ -289,7 +289,7 @@ function mapFiller(field: DescField & { fieldKind: "map" }): (map: Record<string
   };
 }
 
-function fieldReader(field: DescField): FieldRead {
+export function fieldReader(field: DescField): FieldRead {
   const name = field.localName;
   switch (field.fieldKind) {
     case "list": {

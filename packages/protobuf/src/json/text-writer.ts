@@ -104,7 +104,7 @@ function keyText(field: DescField, bits: number): string {
  * A string as JSON text. Most strings need no escaping: those are checked with a loop (short
  * ones) or a regular expression, and quoted; the others go through JSON.stringify.
  */
-function quote(v: string): string {
+export function quote(v: string): string {
   const n = v.length;
   if (n <= 40) {
     for (let i = 0; i < n; i++) {
@@ -162,7 +162,7 @@ function scalarToJsonText(type: ScalarType): TextWrite {
   }
 }
 
-function enumToJsonText(desc: DescEnum, bits: number): TextWrite {
+export function enumToJsonText(desc: DescEnum, bits: number): TextWrite {
   const write = enumWriter(desc, (bits & ENUM_AS_INTEGER) !== 0);
   const quoted = new Map<number, string>();
   for (const v of desc.values) {
@@ -209,7 +209,7 @@ function repeatedElementTextWriter(field: DescField, bits: number): TextWrite {
   return (v) => JSON.stringify(write(v));
 }
 
-function fieldTextWriter(field: DescField, bits: number): FieldTextWrite {
+export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite {
   const name = field.localName;
   const k = keyText(field, bits);
   const kc = "," + k;
@@ -351,7 +351,7 @@ function implicitScalarTextWriter(type: ScalarType, name: string, k: string, kc:
   }
 }
 
-function oneofTextWriter(localName: string, fields: DescField[], bits: number): FieldTextWrite {
+export function oneofTextWriter(localName: string, fields: DescField[], bits: number): FieldTextWrite {
   const byCase = new Map<string, { key: string; seg: string; write: TextWrite }>();
   for (const f of fields) {
     byCase.set(f.localName, { key: keyText(f, bits), seg: fieldSegment(f.name), write: singularTextWriter(f, bits) });

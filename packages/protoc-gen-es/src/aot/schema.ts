@@ -11,6 +11,8 @@ import { encoderBody } from "./encode.js";
 import { decoderBody, type DecodeContext } from "./decode.js";
 import { mayBeBoxed } from "./wire.js";
 import { zeroLiteral } from "./zero.js";
+import { hasAotJson, jsonWriterBody } from "./json-write.js";
+import { jsonReaderBody } from "./json-read.js";
 
 /** The local functions of a message type: `$binEnc<i>`, `$binDec<i>` and, where it has one, `$binZero<i>`. */
 interface LocalNames {
@@ -29,16 +31,30 @@ const states = new WeakMap<GeneratedFile, FileState>();
 
 /**
  * Prints the initializer of a message's schema constant: `descCall` (the `messageDesc(...)`
- * call) wrapped in `aotBinary()` with the type's encoder, decoder and zero message factory,
- * followed by their declarations (with types for the target ts).
+ * call) wrapped in `aotBinary()` with the type's encoder, decoder and zero message factory
+ * (and, where the type has them, in `aotJson()` with its JSON writer and reader), followed by
+ * the declarations of the binary codecs (with types for the target ts). `json` false (`aot=binary`):
+ * no JSON codecs.
  */
-export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Printable, ts = true): void {
+export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Printable, ts = true, json = true): void {
   const from = f.runtime.codegen.messageDesc.from;
   const rt = (name: string): Printable => f.import(name, from);
   const state = fileState(f, desc);
   const c: DecodeContext = { f, rt, local: (d) => localNames(f, state, d) };
   const own = state.names.get(desc)!;
-  f.print(["  ", rt("aotBinary"), "(/*@__PURE__*/ ", descCall, ", ", own.enc, ", ", own.dec, own.zero === undefined ? "" : [", ", own.zero], ");"]);
+  const binary = [rt("aotBinary"), "(/*@__PURE__*/ ", descCall, ", ", own.enc, ", ", own.dec, own.zero === undefined ? "" : [", ", own.zero], ")"];
+  if (json && hasAotJson(desc)) {
+    // With JSON codecs: aotJson(aotBinary(...), writer, reader).
+    f.print(["  ", rt("aotJson"), "(", binary, ","]);
+    f.print("  (m, o, x) => {");
+    for (const line of jsonWriterBody(c, desc)) f.print("    ", line);
+    f.print("  },");
+    f.print("  (m, j, x) => {");
+    for (const line of jsonReaderBody(c, desc)) f.print("    ", line);
+    f.print("  });");
+  } else {
+    f.print(["  ", binary, ";"]);
+  }
   printFunctions(c, desc, own, ts);
   // Copies of the decoders of well-known types from other files that this file's decoders call.
   for (let d = state.pending.shift(); d !== undefined; d = state.pending.shift()) {

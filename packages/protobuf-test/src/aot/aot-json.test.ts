@@ -1,0 +1,292 @@
+/**
+ * Ahead-of-time JSON codecs against the compiled closures: for every message type of the
+ * "test" and "conformance" sets, the schema generated with `aot=true` (src/gen-aot) and the
+ * schema built from the descriptor set at run time (the closure path) must write the same
+ * messages (with extensions and unknown fields) to the same JSON text with every combination
+ * of write options, fail alike on messages that cannot be written, and read the same JSON —
+ * valid, or mutated into wrong types, out-of-range numbers, unknown and duplicate keys,
+ * `__proto__` and the like — to the same messages or the same JsonDecodeError (message and
+ * path), with every combination of read options, as a new message and merged into one.
+ *
+ * Reproduce a failure with PBJET_DIFF_SEED=<seed>; soak with PBJET_DIFF_RUNS=<runs>.
+ */
+import * as fc from "fast-check";
+import * as pb from "@pbjet/protobuf";
+import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
+import { aotRegistry, descriptorSetBytes, hex } from "../helpers";
+import { isInitializable, messageInit, messageTypes } from "../differential/arbitrary";
+import { fcParams } from "../differential/util";
+import { aotFiles } from "../gen-aot/files";
+import { Rng, canonicalArb, describeError, extensionsOf } from "../lazy/util";
+import { jsonSafe } from "../json/util";
+
+type SetName = "test" | "conformance";
+const sets: SetName[] = ["test", "conformance"];
+
+function registries(set: SetName): { aot: pb.FileRegistry; closure: pb.FileRegistry } {
+  const closure = pb.createFileRegistry(pb.fromBinary(FileDescriptorSetSchema, descriptorSetBytes(set)));
+  return { aot: aotRegistry(closure), closure };
+}
+
+/** Whether generated code attached ahead-of-time JSON codecs to the schema. */
+function hasAotJson(desc: pb.DescMessage): boolean {
+  return Object.getOwnPropertySymbols(desc).some((s) => s.description === "pbjet.aotJson");
+}
+
+/** Everything observable about a message: own keys in order, values, prototypes' defaults. */
+function snapshot(v: unknown): unknown {
+  if (typeof v === "bigint") return `${v}n`;
+  if (typeof v === "number" && Number.isNaN(v)) return "NaN";
+  if (typeof v === "number" && Object.is(v, -0)) return "-0";
+  if (v instanceof Uint8Array) return `bytes:${hex(v)}`;
+  if (Array.isArray(v)) return v.map(snapshot);
+  if (typeof v === "object" && v !== null) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) out[k] = snapshot((v as Record<string, unknown>)[k]);
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) out["<proto>"] = snapshot({ ...proto });
+    return out;
+  }
+  return v;
+}
+
+/** The outcome of a call: its result's snapshot, or the error's class, message and path. */
+function outcome(fn: () => unknown): unknown {
+  try {
+    return { ok: snapshot(fn()) };
+  } catch (e) {
+    const err = e as { path?: unknown; detail?: unknown; typeName?: unknown };
+    return { error: describeError(e), path: err.path, detail: err.detail, typeName: err.typeName };
+  }
+}
+
+/** Every combination of the write options. */
+const writeOptionSets: Partial<pb.JsonWriteOptions>[] = [];
+for (let bits = 0; bits < 8; bits++) {
+  writeOptionSets.push({ alwaysEmitImplicit: (bits & 1) !== 0, enumAsInteger: (bits & 2) !== 0, useProtoFieldName: (bits & 4) !== 0 });
+}
+
+/** Values that JSON readers must check: wrong types, edges of ranges, odd strings. */
+const oddValues: unknown[] = [
+  null,
+  0,
+  -0,
+  1,
+  -1,
+  1.5,
+  -2147483649,
+  2147483647,
+  2147483648,
+  4294967295,
+  4294967296,
+  2 ** 53 + 2,
+  1e40,
+  -1e40,
+  3.4028235e38,
+  3.5e38,
+  "0",
+  "1",
+  "-1",
+  "1.5",
+  "1e2",
+  " 1",
+  "01",
+  "0x10",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "9223372036854775807",
+  "9223372036854775808",
+  "-9223372036854775809",
+  "18446744073709551615",
+  "18446744073709551616",
+  "",
+  "YWJj",
+  "YWJj-_8",
+  "YWJj+/8=",
+  "YW=Jj",
+  "\ud800x",
+  "1970-01-01T00:00:00Z",
+  "1.5s",
+  "a.bC",
+  true,
+  false,
+  [],
+  [1],
+  [null],
+  ["a", 2],
+  {},
+  { a: 1 },
+  { "@type": "type.googleapis.com/google.protobuf.Empty" },
+];
+
+/** Keys worth adding to an object: names of fields of any type, extensions, and special names. */
+function keyPool(reg: pb.Registry, exts: pb.DescExtension[]): string[] {
+  const keys = new Set(["__proto__", "constructor", "toString", "hasOwnProperty", "unknownKey", "[no.such.ext]", "[]", "@type", "value"]);
+  for (const t of messageTypes(reg)) {
+    for (const f of t.fields) {
+      keys.add(f.name);
+      keys.add(f.jsonName);
+    }
+  }
+  for (const e of exts) keys.add(`[${e.typeName}]`);
+  return [...keys];
+}
+
+/** Enum value names of the set (valid values for enum fields, wrong ones for others). */
+function enumNames(reg: pb.Registry): string[] {
+  const names = new Set<string>();
+  for (const t of reg) if (t.kind === "enum") for (const v of t.values) names.add(v.name);
+  return [...names].slice(0, 40);
+}
+
+/** The objects and arrays of a JSON value, with the root. */
+function containers(v: unknown, out: (Record<string, unknown> | unknown[])[] = []): (Record<string, unknown> | unknown[])[] {
+  if (typeof v === "object" && v !== null) {
+    out.push(v as Record<string, unknown>);
+    for (const k of Object.keys(v)) containers((v as Record<string, unknown>)[k], out);
+  }
+  return out;
+}
+
+/** Changes a JSON value in a few random places (in place; returns the possibly new root). */
+function mutate(json: unknown, rng: Rng, keys: string[], values: unknown[]): unknown {
+  const count = 1 + rng.int(3);
+  for (let n = 0; n < count; n++) {
+    const all = containers(json);
+    const value = (): unknown => {
+      const r = rng.int(10);
+      if (r === 0 && all.length > 0) return structuredClone(all[rng.int(all.length)]);
+      return structuredClone(values[rng.int(values.length)]);
+    };
+    if (all.length === 0 || rng.int(20) === 0) {
+      json = value();
+      continue;
+    }
+    const target = all[rng.int(all.length)];
+    if (Array.isArray(target)) {
+      if (target.length > 0 && rng.int(2) === 0) target[rng.int(target.length)] = value();
+      else target.push(value());
+      continue;
+    }
+    const own = Object.keys(target);
+    switch (rng.int(4)) {
+      case 0:
+        if (own.length > 0) delete target[own[rng.int(own.length)]];
+        break;
+      case 1:
+        Object.defineProperty(target, keys[rng.int(keys.length)], { value: value(), enumerable: true, writable: true, configurable: true });
+        break;
+      default:
+        if (own.length > 0) target[own[rng.int(own.length)]] = value();
+        break;
+    }
+  }
+  return json;
+}
+
+describe.each(sets)("aot JSON against closures: %s set", (set) => {
+  const { aot, closure } = registries(set);
+  const types = messageTypes(closure);
+  const pairs = types.map((c) => [c.typeName, c, aot.getMessage(c.typeName)!] as const);
+  const allExts = types.flatMap((t) => extensionsOf(set, t.typeName));
+  const keys = keyPool(closure, allExts);
+  const values = [...oddValues, ...enumNames(closure)];
+
+  test("every message type of the generated files has ahead-of-time JSON codecs, but the well-known types with a JSON form", () => {
+    const generated = new Set(aotFiles);
+    let n = 0;
+    for (const [name, , a] of pairs) {
+      if (!generated.has(a.file)) continue;
+      const own = name.startsWith("google.protobuf.") && !["google.protobuf.Empty"].includes(name) && a.file.name.startsWith("google/protobuf/");
+      expect([name, hasAotJson(a)]).toEqual([name, !own || !/(Any|Timestamp|Duration|FieldMask|Struct|Value|ListValue)$/.test(name)]);
+      n++;
+    }
+    expect(n).toBeGreaterThan(50);
+  });
+
+  describe.each(pairs)("%s", (_name, c, a) => {
+    // Random messages (with extensions and unknown fields) as bytes; for types whose required
+    // fields cannot always be set, from init objects.
+    const encodable = isInitializable(c);
+    type Source = { c: () => pb.Message; a: () => pb.Message; lazy: () => pb.Message };
+    const source: fc.Arbitrary<Source> = encodable
+      ? canonicalArb(set, c).map((bytes) => ({
+          c: () => pb.fromBinary(c, bytes),
+          a: () => pb.fromBinary(a, bytes),
+          lazy: () => pb.fromBinary(a, bytes, { lazy: true }),
+        }))
+      : messageInit(c, { unknownFields: false }).map((i) => ({ c: () => pb.create(c, i), a: () => pb.create(a, i), lazy: () => pb.create(a, i) }));
+    test("messages are written to the same JSON text", () => {
+      fc.assert(
+        fc.property(source, (src) => {
+          const mc = src.c();
+          const ma = src.a();
+          for (const options of writeOptionSets) {
+            for (const withRegistry of [false, true]) {
+              const oc = withRegistry ? { ...options, registry: closure } : options;
+              const oa = withRegistry ? { ...options, registry: aot } : options;
+              expect(outcome(() => pb.toJsonString(a, ma, oa))).toEqual(outcome(() => pb.toJsonString(c, mc, oc)));
+            }
+          }
+          expect(outcome(() => pb.toJsonString(a, ma, { prettySpaces: 2, registry: aot }))).toEqual(
+            outcome(() => pb.toJsonString(c, mc, { prettySpaces: 2, registry: closure })),
+          );
+          // A lazy view is written as its content.
+          const view = src.lazy();
+          expect(outcome(() => pb.toJsonString(a, view, { registry: aot }))).toEqual(outcome(() => pb.toJsonString(c, mc, { registry: closure })));
+        }),
+        fcParams(),
+      );
+    });
+
+    test("messages that cannot be written fail alike", () => {
+      fc.assert(
+        fc.property(messageInit(c, { unknownFields: false }), fc.nat(7), (i, bits) => {
+          const options = writeOptionSets[bits];
+          expect(outcome(() => pb.toJsonString(a, pb.create(a, i), options))).toEqual(outcome(() => pb.toJsonString(c, pb.create(c, i), options)));
+        }),
+        fcParams(10),
+      );
+    });
+
+    test("JSON is read to the same messages and errors", () => {
+      fc.assert(
+        fc.property(source, source, fc.integer(), (src, src2, seed) => {
+          const rng = new Rng(seed);
+          const mc = src.c();
+          let text: string;
+          try {
+            text = pb.toJsonString(c, mc, { registry: closure, useProtoFieldName: rng.int(2) === 0 });
+          } catch {
+            text = pb.toJsonString(c, jsonSafe(c, src.c(), Math.abs(seed), closure) as pb.Message, { registry: closure });
+          }
+          const valid = JSON.parse(text) as pb.JsonValue;
+          const mutated = mutate(JSON.parse(text), rng, keys, values) as pb.JsonValue;
+          for (const json of [valid, mutated]) {
+            for (const ignoreUnknownFields of [false, true]) {
+              for (const withRegistry of [false, true]) {
+                const oc = { ignoreUnknownFields, registry: withRegistry ? closure : undefined };
+                const oa = { ignoreUnknownFields, registry: withRegistry ? aot : undefined };
+                expect(outcome(() => pb.fromJson(a, json, oa))).toEqual(outcome(() => pb.fromJson(c, json, oc)));
+                expect(outcome(() => pb.mergeFromJson(a, src2.a(), json, oa))).toEqual(outcome(() => pb.mergeFromJson(c, src2.c(), json, oc)));
+              }
+            }
+            const s = JSON.stringify(json);
+            expect(outcome(() => pb.fromJsonString(a, s, { registry: aot }))).toEqual(outcome(() => pb.fromJsonString(c, s, { registry: closure })));
+            expect(outcome(() => pb.fromJson(a, json, { recursionLimit: 2 }))).toEqual(outcome(() => pb.fromJson(c, json, { recursionLimit: 2 })));
+          }
+          // Merged into a lazy view: the same content as merged into a message.
+          const merged = outcome(() => pb.toJsonString(a, pb.mergeFromJson(a, src2.lazy(), valid, { registry: aot }), { registry: aot }));
+          expect(merged).toEqual(
+            outcome(() => pb.toJsonString(c, pb.mergeFromJson(c, src2.c(), valid, { registry: closure }), { registry: closure })),
+          );
+          // Malformed text fails alike.
+          const broken = text.substring(0, rng.int(text.length + 1)) + ["", "}", ",", '"', "]"][rng.int(5)];
+          expect(outcome(() => pb.fromJsonString(a, broken))).toEqual(outcome(() => pb.fromJsonString(c, broken)));
+        }),
+        fcParams(),
+      );
+    });
+  });
+});

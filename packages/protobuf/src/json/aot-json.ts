@@ -1,0 +1,191 @@
+/**
+ * What the ahead-of-time JSON writers and readers in generated code (plugin option
+ * `aot=true`) call at run time: sub-messages (through the type's own writer or reader, which
+ * may be ahead-of-time too), scalar conversions and checks, enum names, extensions, errors,
+ * and the compiled closures of fields that the generated code leaves to the runtime (maps,
+ * unboxed wrappers and Struct, google.protobuf.Value and NullValue). Each does what the
+ * compiled writer (text-writer.ts) or reader (reader.ts) does in the same place, so that both
+ * give the same text, the same messages and the same errors.
+ */
+import type { DescEnum, DescMessage } from "../descriptors/types.js";
+import { ScalarType } from "../descriptors/scalar.js";
+import type { Message } from "../types.js";
+import { typeRecord } from "../model/type-record.js";
+import { writableForm } from "../model/view-protocol.js";
+import { scalarZeroValue } from "../model/scalar-values.js";
+import { zeroMessageFactory } from "../model/zero-message.js";
+import { base64Encode } from "../wire/base64.js";
+import { JsonProblem, fieldSegment, formatJson, indexSegment, withSegment } from "./errors.js";
+import { int64ToJson, scalarWriteProblem } from "./scalar-write.js";
+import { scalarFromJson, type ScalarFromJson } from "./scalar-read.js";
+import { IGNORED, enumReader } from "./enum.js";
+import { notAnObject } from "./read-guards.js";
+import { enumToJsonText, fieldTextWriter, messageTextWriter, oneofTextWriter, quote } from "./text-writer.js";
+import { extensionsValue, type WriteContext } from "./writer.js";
+import { fieldReader, messageReader, readOtherKey, type ReadContext } from "./reader.js";
+
+/**
+ * The ahead-of-time JSON writer of a message type: the members of message `m` as JSON text
+ * with braces, for the option bits `o` (EMIT_IMPLICIT 1, ENUM_AS_INTEGER 2, PROTO_FIELD_NAME 4).
+ */
+export type AotJsonWriter = (m: any, o: number, x: WriteContext) => string;
+
+/** The ahead-of-time JSON reader of a message type: merges JSON value `j` into message `m`. */
+export type AotJsonReader = (m: any, j: any, x: ReadContext) => void;
+
+// ---- writing ----
+
+/** The JSON text of sub-message `v` of type `desc` (a lazy view is written from its eager form). */
+export function aotJsonMessage(desc: DescMessage, v: unknown, o: number, x: WriteContext): string {
+  return messageTextWriter(desc, o)(v, x);
+}
+
+/** The JSON text of a string field's value (checked to be a string). */
+export function aotJsonString(v: unknown): string {
+  if (typeof v !== "string") throw scalarWriteProblem(ScalarType.STRING, v);
+  return quote(v);
+}
+
+/** The JSON text of a bytes value: base64 in quotes. */
+export function aotJsonBytes(v: unknown): string {
+  if (!(v instanceof Uint8Array)) throw scalarWriteProblem(ScalarType.BYTES, v);
+  return '"' + base64Encode(v) + '"';
+}
+
+/** The problem of a value that a field of scalar type `t` cannot hold. */
+export function aotJsonProblem(t: ScalarType, v: unknown): object {
+  return scalarWriteProblem(t, v);
+}
+
+/** The decimal digits of a 64-bit value that is not a bigint (a string or a number). */
+export const aotJsonInt64: (t: ScalarType, v: unknown) => string = int64ToJson;
+
+/** The JSON text of a double or float that is not finite. */
+export function aotJsonNonFinite(v: number): string {
+  return v !== v ? '"NaN"' : v > 0 ? '"Infinity"' : '"-Infinity"';
+}
+
+const enumTextKey = Symbol("pbjet.aotJsonEnumText");
+
+/** The JSON text of an enum value: its quoted name, or its number (option bit ENUM_AS_INTEGER). */
+export function aotJsonEnum(desc: DescEnum, v: unknown, o: number): string {
+  const holder = desc as unknown as { [enumTextKey]?: ((v: unknown) => string)[] };
+  const texts = (holder[enumTextKey] ??= []);
+  const i = o & 2;
+  return (texts[i] ??= enumToJsonText(desc, i) as (v: unknown) => string)(v);
+}
+
+/**
+ * Appends field `index` (declaration order) of message `m`, written by the compiled writer,
+ * to the members `s` written so far.
+ */
+export function aotJsonField(desc: DescMessage, index: number, o: number, m: unknown, s: string, x: WriteContext): string {
+  const slot = writerSlot(desc, o);
+  return (slot.fields[index] ??= fieldTextWriter(desc.fields[index], o))(m, s, x);
+}
+
+/** Appends oneof `index` of message `m`, written by the compiled writer. */
+export function aotJsonOneof(desc: DescMessage, index: number, o: number, m: unknown, s: string, x: WriteContext): string {
+  const slot = writerSlot(desc, o);
+  const oneof = desc.oneofs[index];
+  return (slot.oneofs[index] ??= oneofTextWriter(oneof.localName, oneof.fields, o))(m, s, x);
+}
+
+interface WriterSlot {
+  readonly fields: ((m: unknown, s: string, x: WriteContext) => string)[];
+  readonly oneofs: ((m: unknown, s: string, x: WriteContext) => string)[];
+}
+
+const writerSlotKey = Symbol("pbjet.aotJsonWriterSlot");
+
+function writerSlot(desc: DescMessage, o: number): WriterSlot {
+  const holder = desc as unknown as { [writerSlotKey]?: WriterSlot[] };
+  const slots = (holder[writerSlotKey] ??= []);
+  return (slots[o] ??= { fields: [], oneofs: [] });
+}
+
+/** Appends the extensions of message `m` that the registry knows to the members `s`. */
+export function aotJsonExtensions(desc: DescMessage, o: number, m: Message, x: WriteContext, s: string): string {
+  const ext = extensionsValue(desc, o, m, x.registry!, x);
+  for (const k in ext) s += (s === "" ? "" : ",") + JSON.stringify(k) + ":" + JSON.stringify(ext[k]);
+  return s;
+}
+
+/** A problem thrown while writing field `index` of a message (-1: no field, or a oneof) gets the field's segment. */
+export function aotJsonWriteError(desc: DescMessage, e: unknown, index: number): unknown {
+  return index < 0 ? e : withSegment(e, fieldSegment(desc.fields[index].name));
+}
+
+/** A problem thrown below list element `i` gets its index. */
+export function aotJsonIndexError(e: unknown, i: number): unknown {
+  return withSegment(e, indexSegment(i));
+}
+
+// ---- reading ----
+
+/** Checks that `j` is a JSON object and counts one level of nesting; throws otherwise. */
+export function aotJsonEnter(j: unknown, x: ReadContext): void {
+  if (typeof j !== "object" || j === null || Array.isArray(j)) throw notAnObject(j);
+  if (++x.depth > x.recursionLimit) {
+    throw new JsonProblem(`maximum nesting depth ${x.recursionLimit} exceeded`);
+  }
+}
+
+/** Keys that are no field of the message: extensions ("[full.name]") or unknown. */
+export const aotJsonOtherKey: (desc: DescMessage, m: unknown, key: string, value: unknown, x: ReadContext) => void = readOtherKey;
+
+/** The problem of a field given by its JSON name and by its proto name. */
+export function aotJsonTwice(key: string, alias: string): object {
+  return new JsonProblem(`the field is given twice, as ${formatJson(alias)} and ${formatJson(key)}`);
+}
+
+/** The problem of a second member of a oneof. */
+export function aotJsonOneofTwice(desc: DescMessage, index: number): object {
+  return new JsonProblem(`more than one field of oneof ${desc.oneofs[index].name} is set`);
+}
+
+/** A problem thrown while reading field `index` (-1: none) gets the field's segment. */
+export const aotJsonReadError: (desc: DescMessage, e: unknown, index: number) => unknown = aotJsonWriteError;
+
+/** The problem of a list field whose value is not an array. */
+export function aotJsonNotArray(json: unknown): object {
+  return new JsonProblem(`expected array, got ${formatJson(json)}`);
+}
+
+const scalarReaders: ScalarFromJson[] = [];
+
+/** Reads a value of scalar type `t` from JSON (64-bit values as strings with `las`); throws the closure path's problems. */
+export function aotJsonScalar(t: ScalarType, las: boolean, json: unknown): any {
+  const i = las ? t + 32 : t;
+  return (scalarReaders[i] ??= scalarFromJson(t, las))(json);
+}
+
+/** The zero value of scalar type `t` (what JSON null resets an implicit-presence field to). */
+export const aotJsonZero: (t: ScalarType, las: boolean) => unknown = scalarZeroValue;
+
+/** Reads an enum value from JSON: its number, or undefined for an unknown value that is ignored. */
+export function aotJsonReadEnum(desc: DescEnum, json: unknown, x: ReadContext): number | undefined {
+  const v = enumReader(desc)(json, x.ignoreUnknownFields);
+  return v === IGNORED ? undefined : v;
+}
+
+/** Reads a new message of type `desc` from JSON. */
+export function aotJsonNew(desc: DescMessage, json: unknown, x: ReadContext): any {
+  const sub = zeroMessageFactory(desc)();
+  messageReader(desc)(sub, json, x);
+  return sub;
+}
+
+/** Merges JSON into the existing message `sub` of type `desc` (a lazy view stays in place). */
+export function aotJsonMerge(desc: DescMessage, sub: unknown, json: unknown, x: ReadContext): void {
+  messageReader(desc)(writableForm(typeRecord(desc), sub), json, x);
+}
+
+/** Reads field `index` of message `m` from JSON with the compiled field reader (null included). */
+export function aotJsonReadField(desc: DescMessage, index: number, m: unknown, json: unknown, x: ReadContext): void {
+  const holder = desc as unknown as { [readerSlotKey]?: ((m: unknown, j: unknown, x: ReadContext) => void)[] };
+  const slot = (holder[readerSlotKey] ??= []);
+  (slot[index] ??= fieldReader(desc.fields[index]))(m, json, x);
+}
+
+const readerSlotKey = Symbol("pbjet.aotJsonReaderSlot");

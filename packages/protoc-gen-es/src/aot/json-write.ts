@@ -1,0 +1,215 @@
+/**
+ * The ahead-of-time JSON text writer of a message type (plugin option `aot`): the body of
+ * `(m, o, x) => { ... }`, which returns the message as JSON text, as the runtime's compiled
+ * text writer (json/text-writer.ts) writes it: the fields in declaration order, with the same
+ * zero checks, value checks, texts and error paths, for the option bits `o`
+ * (1 alwaysEmitImplicit, 2 enumAsInteger, 4 useProtoFieldName). Maps, unboxed wrappers and
+ * Struct are written by the runtime's compiled field writers; sub-messages by their type's
+ * writer (ahead-of-time or compiled); extensions by the runtime.
+ */
+import type { DescField, DescMessage, DescOneof } from "@pbjet/protobuf";
+import { Edition, FieldPresence, ScalarType } from "@pbjet/protobuf/reflect";
+import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
+import { mayBeBoxed, prop } from "./wire.js";
+
+/** What the writer's code refers to. */
+export interface JsonContext {
+  readonly f: GeneratedFile;
+  /** The symbol of a runtime helper of @pbjet/protobuf/codegenv2 (aotJsonMessage, ...). */
+  readonly rt: (name: string) => Printable;
+}
+
+/** The well-known types with a JSON form of their own: the runtime writes and reads them. */
+const ownJsonForm = new Set([
+  "google.protobuf.Any",
+  "google.protobuf.Timestamp",
+  "google.protobuf.Duration",
+  "google.protobuf.FieldMask",
+  "google.protobuf.Struct",
+  "google.protobuf.Value",
+  "google.protobuf.ListValue",
+  "google.protobuf.DoubleValue",
+  "google.protobuf.FloatValue",
+  "google.protobuf.Int64Value",
+  "google.protobuf.UInt64Value",
+  "google.protobuf.Int32Value",
+  "google.protobuf.UInt32Value",
+  "google.protobuf.BoolValue",
+  "google.protobuf.StringValue",
+  "google.protobuf.BytesValue",
+]);
+
+/**
+ * Whether the generator writes JSON codecs for a message type: not for the well-known types
+ * with a JSON form of their own, nor for types with more than 31 oneofs (whose reader tracks
+ * the oneofs seen in a bit mask).
+ */
+export function hasAotJson(desc: DescMessage): boolean {
+  return !ownJsonForm.has(desc.typeName) && desc.oneofs.length <= 31;
+}
+
+/**
+ * Whether a field is read and written by the runtime's compiled closures: maps, fields that
+ * may hold unboxed values (wrappers, Struct), and fields for which JSON null is a value
+ * (google.protobuf.Value, google.protobuf.NullValue).
+ */
+export function jsonDelegated(field: DescField): boolean {
+  if (field.fieldKind === "map") return true;
+  if (field.message !== undefined) return mayBeBoxed(field.message) || field.message.typeName === "google.protobuf.Value";
+  if (field.enum !== undefined) return field.enum.typeName === "google.protobuf.NullValue";
+  return false;
+}
+
+/** The lines of the writer's body. */
+export function jsonWriterBody(c: JsonContext, desc: DescMessage): Printable[] {
+  const { f, rt } = c;
+  const schema = f.importSchema(desc);
+  const lines: Printable[] = ['let s = "", p = -1;', "try {"];
+  for (const member of desc.members) {
+    if (member.kind === "oneof") {
+      lines.push(...oneofLines(c, desc, member));
+    } else {
+      lines.push(...fieldLines(c, desc, member));
+    }
+  }
+  lines.push(
+    "  p = -1;",
+    ["  if (x.registry !== undefined && m.$unknown !== undefined) s = ", rt("aotJsonExtensions"), "(", schema, ", o, m, x, s);"],
+    "} catch (e) {",
+    ["  throw ", rt("aotJsonWriteError"), "(", schema, ", e, p);"],
+    "}",
+    'return "{" + s + "}";',
+  );
+  return lines;
+}
+
+/**
+ * `(s === "" ? key : "," + key)` for a field, as literals: the JSON name, or the proto name
+ * with option bit 4. `suffix` is appended to the key (a quote that opens the value).
+ */
+function keyExpr(f: GeneratedFile, field: DescField, suffix = ""): Printable {
+  const json = JSON.stringify(field.jsonName) + ":" + suffix;
+  const proto = JSON.stringify(field.name) + ":" + suffix;
+  if (json === proto) return ['(s === "" ? ', f.string(json), " : ", f.string("," + json), ")"];
+  return ['(s === "" ? (o & 4 ? ', f.string(proto), " : ", f.string(json), ") : (o & 4 ? ", f.string("," + proto), " : ", f.string("," + json), "))"];
+}
+
+/**
+ * The statements that check value `v` of a scalar or enum type and append its text with
+ * `append(text)`, as the runtime's writers do (scalar-write.ts, text-writer.ts).
+ */
+function valueAppend(c: JsonContext, field: DescField, v: string, append: (open: string, text: Printable) => Printable): Printable {
+  const { f, rt } = c;
+  if (field.enum !== undefined) {
+    return append("", [rt("aotJsonEnum"), "(", f.importSchema(field.enum), `, ${v}, o)`]);
+  }
+  if (field.message !== undefined) {
+    return append("", [rt("aotJsonMessage"), "(", f.importSchema(field.message), `, ${v}, o, x)`]);
+  }
+  const t = field.scalar!;
+  const problem = (cond: string): Printable => [`if (${cond}) throw `, rt("aotJsonProblem"), `(${t}, ${v}); `];
+  switch (t) {
+    case ScalarType.STRING:
+      return append("", [rt("aotJsonString"), `(${v})`]);
+    case ScalarType.BYTES:
+      return append("", [rt("aotJsonBytes"), `(${v})`]);
+    case ScalarType.BOOL:
+      return [problem(`${v} !== true && ${v} !== false`), append("", v)];
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      return [problem(`typeof ${v} !== "number" || (${v} | 0) !== ${v}`), append("", v)];
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return [problem(`typeof ${v} !== "number" || ${v} >>> 0 !== ${v}`), append("", v)];
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return [problem(`typeof ${v} !== "number"`), append("", [`(${v} - ${v} === 0 ? ${v} : `, rt("aotJsonNonFinite"), `(${v}))`])];
+    default:
+      // 64-bit integers: in quotes.
+      return append('"', [`(typeof ${v} === "bigint" ? ${v} : `, rt("aotJsonInt64"), `(${t}, ${v})) + '"'`]);
+  }
+}
+
+/** The condition that implicit-presence value `v` is not its zero value (the runtime's scalarZeroCheck, negated). */
+function nonZero(field: DescField): string {
+  if (field.enum !== undefined) return "v !== 0";
+  switch (field.scalar) {
+    case ScalarType.BOOL:
+      return "v !== false";
+    case ScalarType.STRING:
+      return 'v !== ""';
+    case ScalarType.BYTES:
+      return "!(v === undefined || (v instanceof Uint8Array && v.length === 0))";
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+    case ScalarType.SINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      return "v != 0";
+    default:
+      return "v !== 0";
+  }
+}
+
+function fieldLines(c: JsonContext, desc: DescMessage, field: DescField): Printable[] {
+  const { f, rt } = c;
+  const index = desc.fields.indexOf(field);
+  const get = prop(f, "m", field.localName);
+  const at = `  p = ${index}; `;
+  if (jsonDelegated(field)) {
+    return [[at, "s = ", rt("aotJsonField"), "(", f.importSchema(desc), `, ${index}, o, m, s, x);`]];
+  }
+  const append = (open: string, text: Printable): Printable => ["s += ", keyExpr(f, field, open), " + ", text, ";"];
+  switch (field.fieldKind) {
+    case "list": {
+      const elem = (open: string, text: Printable): Printable => [
+        `t += (i === 0 ? ${JSON.stringify(open)} : ${JSON.stringify("," + open)}) + `,
+        text,
+        ";",
+      ];
+      return [
+        [at, "{ const l = ", get, "; const n = l.length; if (n !== 0 || (o & 1) !== 0) {"],
+        ['    let t = "[", i = 0;'],
+        ["    try { for (; i < n; i++) { const v = l[i]; ", valueAppend(c, field, "v", elem), " } }"],
+        ["    catch (e) { throw ", rt("aotJsonIndexError"), "(e, i); }"],
+        ["    s += ", keyExpr(f, field), ' + t + "]";'],
+        "  } }",
+      ];
+    }
+    case "message":
+      return [[at, "{ const v = ", get, "; if (v !== undefined) { ", valueAppend(c, field, "v", append), " } }"]];
+    case "scalar":
+    case "enum": {
+      let cond: Printable;
+      if (field.presence === FieldPresence.IMPLICIT) {
+        cond = `(o & 1) !== 0 || ${nonZero(field)}`;
+      } else if (field.parent.file.edition === Edition.EDITION_PROTO3) {
+        cond = "v !== undefined";
+      } else {
+        // Explicit presence: set if the property is own (defaults live on the prototype).
+        cond = ["v !== undefined && Object.prototype.hasOwnProperty.call(m, ", f.string(field.localName), ")"];
+      }
+      return [[at, "{ const v = ", get, "; if (", cond, ") { ", valueAppend(c, field, "v", append), " } }"]];
+    }
+    default:
+      return [];
+  }
+}
+
+/** The selected member of a oneof; the runtime's oneof writer for a case that is no member (it throws). */
+function oneofLines(c: JsonContext, desc: DescMessage, oneof: DescOneof): Printable[] {
+  const { f, rt } = c;
+  const schema = f.importSchema(desc);
+  const oneofIndex = desc.oneofs.indexOf(oneof);
+  const whole: Printable = ["s = ", rt("aotJsonOneof"), "(", schema, `, ${oneofIndex}, o, m, s, x);`];
+  if (oneof.fields.some(jsonDelegated)) return [["  p = -1; ", whole]];
+  const lines: Printable[] = [["  { const c = ", prop(f, "m", oneof.localName), "; if (c !== undefined && c.case !== undefined) switch (c.case) {"]];
+  for (const member of oneof.fields) {
+    const index = desc.fields.indexOf(member);
+    const append = (open: string, text: Printable): Printable => ["s += ", keyExpr(f, member, open), " + ", text, ";"];
+    lines.push(["    case ", f.string(member.localName), `: { p = ${index}; const v = c.value; `, valueAppend(c, member, "v", append), " break; }"]);
+  }
+  lines.push(["    default: p = -1; ", whole], "  } }");
+  return lines;
+}
