@@ -9,48 +9,17 @@
  */
 import * as fc from "fast-check";
 import * as pb from "@pbjet/protobuf";
-import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
-import { aotRegistry, descriptorSetBytes, hex } from "../helpers";
+import { hex } from "../helpers";
+import { registries, sets, snapshot } from "./util";
 import { isInitializable, messageInit, messageTypes } from "../differential/arbitrary";
 import { fcParams } from "../differential/util";
 import { corruptionArb } from "../lazy/corrupt";
 import { aotFiles } from "../gen-aot/files";
 import { describeError, extensionsOf } from "../lazy/util";
 
-type SetName = "test" | "conformance";
-const sets: SetName[] = ["test", "conformance"];
-
-function registries(set: SetName): { aot: pb.FileRegistry; closure: pb.FileRegistry } {
-  const closure = pb.createFileRegistry(pb.fromBinary(FileDescriptorSetSchema, descriptorSetBytes(set)));
-  return { aot: aotRegistry(closure), closure };
-}
-
 /** Whether generated code attached ahead-of-time codecs to the schema. */
 function hasAot(desc: pb.DescMessage): boolean {
   return Object.getOwnPropertySymbols(desc).some((s) => s.description === "pbjet.aotBinary");
-}
-
-/**
- * Everything observable about a decoded message: own keys in order, values (bytes as hex,
- * bigints tagged), prototypes' defaults, nested alike.
- */
-function snapshot(v: unknown): unknown {
-  if (typeof v === "bigint") return `${v}n`;
-  if (typeof v === "number" && Number.isNaN(v)) return "NaN";
-  if (typeof v === "number" && Object.is(v, -0)) return "-0";
-  if (v instanceof Uint8Array) return `bytes:${hex(v)}`;
-  if (Array.isArray(v)) return v.map(snapshot);
-  if (typeof v === "object" && v !== null) {
-    const out: Record<string, unknown> = {};
-    // defineProperty: a key "__proto__" (a Struct or map key) is data, not the snapshot's prototype.
-    for (const k of Object.keys(v)) {
-      Object.defineProperty(out, k, { value: snapshot((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
-    }
-    const proto = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== null) out["<proto>"] = snapshot({ ...proto });
-    return out;
-  }
-  return v;
 }
 
 /** The outcome of a call: its result's snapshot, or the error's class, message and offset. */

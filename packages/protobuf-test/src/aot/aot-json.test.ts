@@ -12,42 +12,16 @@
  */
 import * as fc from "fast-check";
 import * as pb from "@pbjet/protobuf";
-import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
-import { aotRegistry, descriptorSetBytes, hex } from "../helpers";
+import { registries, sets, snapshot } from "./util";
 import { isInitializable, messageInit, messageTypes } from "../differential/arbitrary";
 import { fcParams } from "../differential/util";
 import { aotFiles } from "../gen-aot/files";
 import { Rng, canonicalArb, describeError, extensionsOf } from "../lazy/util";
 import { jsonSafe } from "../json/util";
 
-type SetName = "test" | "conformance";
-const sets: SetName[] = ["test", "conformance"];
-
-function registries(set: SetName): { aot: pb.FileRegistry; closure: pb.FileRegistry } {
-  const closure = pb.createFileRegistry(pb.fromBinary(FileDescriptorSetSchema, descriptorSetBytes(set)));
-  return { aot: aotRegistry(closure), closure };
-}
-
 /** Whether generated code attached ahead-of-time JSON codecs to the schema. */
 function hasAotJson(desc: pb.DescMessage): boolean {
   return Object.getOwnPropertySymbols(desc).some((s) => s.description === "pbjet.aotJson");
-}
-
-/** Everything observable about a message: own keys in order, values, prototypes' defaults. */
-function snapshot(v: unknown): unknown {
-  if (typeof v === "bigint") return `${v}n`;
-  if (typeof v === "number" && Number.isNaN(v)) return "NaN";
-  if (typeof v === "number" && Object.is(v, -0)) return "-0";
-  if (v instanceof Uint8Array) return `bytes:${hex(v)}`;
-  if (Array.isArray(v)) return v.map(snapshot);
-  if (typeof v === "object" && v !== null) {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v)) out[k] = snapshot((v as Record<string, unknown>)[k]);
-    const proto = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== null) out["<proto>"] = snapshot({ ...proto });
-    return out;
-  }
-  return v;
 }
 
 /** The outcome of a call: its result's snapshot, or the error's class, message and path. */

@@ -1,0 +1,40 @@
+/**
+ * Shared by the aot suites: the registries of the two test sets (closures and aot=true), and a
+ * snapshot of everything observable about a decoded message.
+ */
+import * as pb from "@pbjet/protobuf";
+import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
+import { aotRegistry, descriptorSetBytes, hex } from "../helpers";
+
+/** The two sets of test types. */
+export type SetName = "test" | "conformance";
+export const sets: SetName[] = ["test", "conformance"];
+
+/** A set's types twice: built at run time (the closure path) and generated with aot=true. */
+export function registries(set: SetName): { aot: pb.FileRegistry; closure: pb.FileRegistry } {
+  const closure = pb.createFileRegistry(pb.fromBinary(FileDescriptorSetSchema, descriptorSetBytes(set)));
+  return { aot: aotRegistry(closure), closure };
+}
+
+/**
+ * Everything observable about a decoded message: own keys, values (bytes as hex, bigints
+ * tagged), prototypes' defaults, nested alike.
+ */
+export function snapshot(v: unknown): unknown {
+  if (typeof v === "bigint") return `${v}n`;
+  if (typeof v === "number" && Number.isNaN(v)) return "NaN";
+  if (typeof v === "number" && Object.is(v, -0)) return "-0";
+  if (v instanceof Uint8Array) return `bytes:${hex(v)}`;
+  if (Array.isArray(v)) return v.map(snapshot);
+  if (typeof v === "object" && v !== null) {
+    const out: Record<string, unknown> = {};
+    // defineProperty: a key "__proto__" (a Struct or map key) is data, not the snapshot's prototype.
+    for (const k of Object.keys(v)) {
+      Object.defineProperty(out, k, { value: snapshot((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) out["<proto>"] = snapshot({ ...proto });
+    return out;
+  }
+  return v;
+}
