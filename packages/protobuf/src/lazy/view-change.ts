@@ -179,9 +179,9 @@ function sameAsShadow(slot: Slot, v: unknown, sh: unknown): boolean {
   if (slot.kind === SlotKind.Oneof) {
     const o = v as { case: string | undefined; value?: unknown };
     const s = sh as [string | undefined, unknown, JsonValue | undefined];
-    return o.case === s[0] && Object.is(o.value, s[1]) && (s[2] === undefined || jsonEqual(o.value as JsonValue, s[2]));
+    return o.case === s[0] && Object.is(o.value, s[1]) && (s[2] === undefined || jsonEqual(o.value as JsonValue, s[2], true));
   }
-  if (slot.deep) return jsonEqual(v as JsonValue, sh as JsonValue);
+  if (slot.deep) return jsonEqual(v as JsonValue, sh as JsonValue, true);
   if (Array.isArray(v)) return sameList(v, sh as unknown[]);
   const map = v as Record<string, unknown>;
   const entries = sh as unknown[];

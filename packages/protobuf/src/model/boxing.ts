@@ -109,17 +109,21 @@ export function cloneJson(json: JsonValue): JsonValue {
   return out;
 }
 
-/** Deep equality of JSON values. */
-export function jsonEqual(a: JsonValue, b: JsonValue): boolean {
-  if (a === b) return true;
+/**
+ * Deep equality of JSON values. Numbers compare with `===` (NaN is unequal to itself, as in
+ * equals()), or with `Object.is` when `sameValue` is true (NaN equals NaN, -0 differs from 0:
+ * whether a value is unchanged, as change detection asks).
+ */
+export function jsonEqual(a: JsonValue, b: JsonValue, sameValue = false): boolean {
+  if (sameValue ? Object.is(a, b) : a === b) return true;
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const bl = b as JsonValue[];
-    return a.length === bl.length && a.every((e, i) => jsonEqual(e, bl[i]));
+    return a.length === bl.length && a.every((e, i) => jsonEqual(e, bl[i], sameValue));
   }
   const bo = b as JsonObject;
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(bo).length) return false;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual(a[k], bo[k]));
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual(a[k], bo[k], sameValue));
 }
