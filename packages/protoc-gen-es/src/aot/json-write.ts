@@ -9,6 +9,7 @@
  */
 import type { DescField, DescMessage, DescOneof } from "@pbjet/protobuf";
 import { Edition, FieldPresence, ScalarType } from "@pbjet/protobuf/reflect";
+import { isWrapperDesc } from "@pbjet/protobuf/wkt";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { mayBeBoxed, prop } from "./wire.js";
 
@@ -19,7 +20,10 @@ export interface JsonContext {
   readonly rt: (name: string) => Printable;
 }
 
-/** The well-known types with a JSON form of their own: the runtime writes and reads them. */
+/**
+ * The well-known types with a JSON form of their own, besides the wrappers: the runtime writes
+ * and reads them.
+ */
 const ownJsonForm = new Set([
   "google.protobuf.Any",
   "google.protobuf.Timestamp",
@@ -28,15 +32,6 @@ const ownJsonForm = new Set([
   "google.protobuf.Struct",
   "google.protobuf.Value",
   "google.protobuf.ListValue",
-  "google.protobuf.DoubleValue",
-  "google.protobuf.FloatValue",
-  "google.protobuf.Int64Value",
-  "google.protobuf.UInt64Value",
-  "google.protobuf.Int32Value",
-  "google.protobuf.UInt32Value",
-  "google.protobuf.BoolValue",
-  "google.protobuf.StringValue",
-  "google.protobuf.BytesValue",
 ]);
 
 /**
@@ -45,7 +40,7 @@ const ownJsonForm = new Set([
  * the oneofs seen in a bit mask).
  */
 export function hasAotJson(desc: DescMessage): boolean {
-  return !ownJsonForm.has(desc.typeName) && desc.oneofs.length <= 31;
+  return !ownJsonForm.has(desc.typeName) && !isWrapperDesc(desc) && desc.oneofs.length <= 31;
 }
 
 /**
