@@ -146,6 +146,13 @@ export function aotUnknownEntry(m: Message, no: number, r: BinaryReader, start: 
 export { setOwnProperty as aotSetEntry } from "../model/map-key.js";
 
 /**
+ * The zero value of bytes fields in the zero messages and map entries of generated code: one
+ * empty array shared by all of them, as the runtime's zero message factory shares one per
+ * field (an empty Uint8Array has no content to change; allocating one per message is costly).
+ */
+export const aotEmptyBytes: Uint8Array = new Uint8Array(0);
+
+/**
  * The decoder of a message type (its ahead-of-time one, or the compiled one). Generated code
  * calls what this returns at its own call site, so that each call site sees one decoder.
  */

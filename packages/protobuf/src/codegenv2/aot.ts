@@ -18,6 +18,7 @@ export {
   aotEnterGroup,
   aotUnknownEntry,
   aotSetEntry,
+  aotEmptyBytes,
   aotDecoderOf,
   aotZeroOf,
   aotMutable,

@@ -217,7 +217,7 @@ function readInto(c: DecodeContext, sub: DescMessage, wt: Wire, no: number): Pri
 function mapValueZero(f: GeneratedFile, t: ScalarType): Printable {
   switch (t) {
     case ScalarType.BYTES:
-      return "new Uint8Array(0)";
+      return f.import("aotEmptyBytes", f.runtime.codegen.messageDesc.from);
     case ScalarType.STRING:
       return `""`;
     case ScalarType.BOOL:

@@ -10,15 +10,19 @@ import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { encoderBody } from "./encode.js";
 import { decoderBody, type DecodeContext } from "./decode.js";
 import { mayBeBoxed } from "./wire.js";
-import { zeroLiteral } from "./zero.js";
+import { zeroConstructorBody } from "./zero.js";
 import { hasAotJson, jsonWriterBody } from "./json-write.js";
 import { jsonReaderBody } from "./json-read.js";
 
-/** The local functions of a message type: `$binEnc<i>`, `$binDec<i>` and, where it has one, `$binZero<i>`. */
+/**
+ * The local functions of a message type: `$binEnc<i>`, `$binDec<i>` and, where it has one,
+ * `$binZero<i>` (with the constructor it calls, `$binMsg<i>`).
+ */
 interface LocalNames {
   readonly enc: string;
   readonly dec: string;
   readonly zero: string | undefined;
+  readonly ctor: string;
 }
 
 /** What a generated file holds of ahead-of-time decoders: local names by type, and copies still to print. */
@@ -85,11 +89,18 @@ function printFunctions(c: DecodeContext, desc: DescMessage, names: LocalNames, 
   }
   for (const line of decoderBody(c, desc)) f.print("  ", line);
   f.print("}");
-  if (names.zero !== undefined) {
+  const ctorBody = names.zero === undefined ? undefined : zeroConstructorBody(f, desc);
+  if (names.zero !== undefined && ctorBody !== undefined) {
+    // The constructor's prototype is Object.prototype: its messages are plain objects.
     f.print();
     f.print(["function ", names.zero, "() {"]);
-    f.print(["  return ", zeroLiteral(f, desc)!, ";"]);
+    f.print(["  return new ", ts ? ["(", names.ctor, " as any)"] : names.ctor, "();"]);
     f.print("}");
+    f.print();
+    f.print(["function ", names.ctor, ts ? "(this: any): void {" : "() {"]);
+    for (const line of ctorBody) f.print("  ", line);
+    f.print("}");
+    f.print([names.ctor, ".prototype = Object.prototype;"]);
   }
 }
 
@@ -111,7 +122,12 @@ function fileState(f: GeneratedFile, desc: DescMessage): FileState {
 function addNames(f: GeneratedFile, state: FileState, desc: DescMessage): LocalNames {
   // Indexes, not type names: schema-controlled text never becomes an identifier.
   const i = state.names.size;
-  const names = { enc: `$binEnc${i}`, dec: `$binDec${i}`, zero: zeroLiteral(f, desc) === undefined ? undefined : `$binZero${i}` };
+  const names = {
+    enc: `$binEnc${i}`,
+    dec: `$binDec${i}`,
+    zero: zeroConstructorBody(f, desc) === undefined ? undefined : `$binZero${i}`,
+    ctor: `$binMsg${i}`,
+  };
   state.names.set(desc, names);
   return names;
 }
