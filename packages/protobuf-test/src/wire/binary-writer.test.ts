@@ -256,6 +256,36 @@ describe("BinaryWriter fork/join", () => {
   });
 });
 
+describe("BinaryWriter strings near the end of the buffer", () => {
+  // The first buffer holds 128 bytes: after `fill` raw bytes, a string whose worst case (3 bytes
+  // per code unit) does not fit is written into the room left if it fits there, else after growing.
+  const strings = [
+    "a".repeat(30), // ASCII: fits in the room left
+    "\u00e9".repeat(30), // 2 bytes per unit: fits or not, by the fill
+    "\u{1F600}".repeat(15), // surrogate pairs, 4 bytes per pair
+    `${"x".repeat(29)}\u{1F600}`, // the last pair does not fit (encodeInto stops before it)
+    "b".repeat(130), // a 2-byte length prefix
+  ];
+  test.each(strings.map((s) => [s.length, s]))("a string of %i code units, at every fill", (_n, s) => {
+    for (let fill = 0; fill <= 127; fill++) {
+      const w = new BinaryWriter();
+      w.raw(new Uint8Array(fill).fill(7)).string(s).uint32(300);
+      const oracle = new es.BinaryWriter().raw(new Uint8Array(fill).fill(7)).string(s).uint32(300).finish();
+      expect(hex(w.finish())).toBe(hex(oracle));
+    }
+  });
+  test("a writer sized by its last result does not grow for the worst case of a string", () => {
+    const w = new BinaryWriter();
+    const write = () => w.string("u".repeat(36)).string("t".repeat(32)).uint32(1).finish();
+    const first = write();
+    // The second result has the buffer sized from the first (128 bytes): its bytes are a view
+    // of it, and no second buffer was needed (a grow would have copied into a 256-byte one).
+    const second = write();
+    expect(hex(second)).toBe(hex(first));
+    expect(second.buffer.byteLength).toBe(128);
+  });
+});
+
 describe("BinaryWriter finish and reuse", () => {
   test("empty writer", () => {
     expect(new BinaryWriter().finish().length).toBe(0);

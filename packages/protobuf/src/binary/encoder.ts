@@ -19,6 +19,7 @@ import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
 import { boxValue, jsonToStruct } from "../model/boxing.js";
 import { Boxing } from "../model/boxing-kind.js";
+import { hasStructShape, writeStructJson } from "./struct-writer.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
@@ -225,7 +226,25 @@ function singularMessageEncoder(field: DescField & { fieldKind: "message" }) {
     };
   }
   const desc = field.message;
+  if (boxing === Boxing.Struct && hasStructShape(desc)) return structJsonEncoder(field.number, field.delimitedEncoding);
   return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => enc(boxValue(boxing, desc, v), w, writeUnknown);
+}
+
+/** Writes an unboxed Struct (a JSON object) as message field `no`, without building its messages. */
+function structJsonEncoder(no: number, delimited: boolean) {
+  if (delimited) {
+    return (v: unknown, w: BinaryWriter) => {
+      w.tag(no, WireType.StartGroup);
+      writeStructJson(w, v as JsonObject);
+      w.tag(no, WireType.EndGroup);
+    };
+  }
+  const tag = ((no << 3) | WireType.LengthDelimited) >>> 0;
+  return (v: unknown, w: BinaryWriter) => {
+    w.rawTag(tag).fork();
+    writeStructJson(w, v as JsonObject);
+    w.join();
+  };
 }
 
 /** @internal The encoder of one field that is not a oneof member. */
@@ -297,6 +316,13 @@ function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
     const desc = field.message!;
     const enc = messageValueEncoder(desc, no, field.delimitedEncoding);
     if (factsOf(field).boxing === Boxing.Struct) {
+      if (hasStructShape(desc)) {
+        const write = structJsonEncoder(no, field.delimitedEncoding);
+        return (msg, w) => {
+          const list = msg[name] as JsonObject[];
+          for (let i = 0; i < list.length; i++) write(list[i], w);
+        };
+      }
       return (msg, w, writeUnknown) => {
         const list = msg[name] as JsonObject[];
         for (let i = 0; i < list.length; i++) enc(jsonToStruct(desc, list[i]), w, writeUnknown);
@@ -353,7 +379,14 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
     let enc: MessageEncoder | undefined;
     const rec = typeRecord(desc);
     const struct = factsOf(field).boxing === Boxing.Struct;
+    const directStruct = struct && hasStructShape(desc);
     writeValue = (w, v, writeUnknown) => {
+      if (directStruct) {
+        w.rawTag(0x12).fork();
+        writeStructJson(w, v as JsonObject);
+        w.join();
+        return;
+      }
       // A lazy view as a map value: its original bytes, or its eager form.
       const vp = viewProtocolOf(rec, v);
       if (vp !== undefined) {

@@ -22,6 +22,8 @@ const EMPTY = new Uint8Array(0);
 const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
 /** Typed arrays up to this many bytes are allocated on V8's heap (V8's typed_array_max_size_in_heap). */
 const ON_HEAP_MAX = 64;
+/** Room finish() adds to a result's size when it sizes the writer's next buffer (above ON_HEAP_MAX). */
+const GROW_HEADROOM = 16;
 /** Size of the first buffer a writer allocates. */
 const INITIAL_CAPACITY = 128;
 /**
@@ -110,6 +112,24 @@ function writeUtf8(text: string, i: number, buf: Uint8Array, pos: number): numbe
 }
 
 /**
+ * Writes the length prefix of a string whose UTF-8 bytes were written after `reserved` bytes
+ * at `at` and end at `pos`; a prefix longer than reserved shifts the bytes right (room for
+ * the largest prefix is required). Returns the new end.
+ */
+function prefixString(buf: Uint8Array, at: number, reserved: number, pos: number): number {
+  const start = at + reserved;
+  const len = pos - start;
+  const size = varintSize32(len);
+  if (size !== reserved) {
+    // More than n bytes: shift the body right to make room for the prefix.
+    buf.copyWithin(at + size, start, pos);
+    pos += size - reserved;
+  }
+  writeVarint64(buf, at, len, 0);
+  return pos;
+}
+
+/**
  * Serializes protobuf binary wire format. All methods return `this`.
  * finish() returns the bytes written and resets the writer.
  */
@@ -177,8 +197,11 @@ export class BinaryWriter {
     // Writers are reused for results of similar sizes: the next buffer starts large enough
     // for one, instead of doubling its way up from a small one.
     // (Small buffers, up to ON_HEAP_MAX bytes, are allocated by V8 on its heap: much cheaper.)
+    // Above ON_HEAP_MAX, with some headroom: the writers reserve room for their worst case
+    // (a varint's 10 bytes), and a result that filled its buffer would grow the next one.
     let cap = 16;
-    while (cap < len) cap *= 2;
+    const want = len <= ON_HEAP_MAX ? len : len + GROW_HEADROOM;
+    while (cap < want) cap *= 2;
     this.nextCapacity = cap;
     this.buf = EMPTY;
     this.pos = 0;
@@ -339,8 +362,13 @@ export class BinaryWriter {
       this.pos = pos;
       return this;
     }
-    // Room for the largest prefix and 3 bytes per code unit.
-    if (this.pos + 5 + 3 * n > this.buf.length) this.grow(5 + 3 * n);
+    // Room for the largest prefix and 3 bytes per code unit. Near the end of the buffer, the
+    // room left is tried first when it would hold ASCII: a buffer sized for the result (see
+    // finish()) then does not grow for a worst case that rarely happens.
+    if (this.pos + 5 + 3 * n > this.buf.length) {
+      if (textEncoder !== undefined && this.pos + 5 + n <= this.buf.length && this.stringIntoRest(value, textEncoder)) return this;
+      this.grow(5 + 3 * n);
+    }
     const buf = this.buf;
     const at = this.pos;
     // Optimistic: reserve a prefix sized for n bytes (exact for ASCII).
@@ -358,16 +386,23 @@ export class BinaryWriter {
       }
       if (i < n) pos = writeUtf8(value, i, buf, pos);
     }
-    const len = pos - start;
-    const size = varintSize32(len);
-    if (size !== reserved) {
-      // More than n bytes: shift the body right to make room for the prefix.
-      buf.copyWithin(at + size, start, pos);
-      pos += size - reserved;
-    }
-    writeVarint64(buf, at, len, 0);
-    this.pos = pos;
+    this.pos = prefixString(buf, at, reserved, pos);
     return this;
+  }
+
+  /**
+   * Writes a length-prefixed string into the room left in the buffer, if it fits (leaving
+   * room for the largest prefix); false, with nothing written, if it does not.
+   */
+  private stringIntoRest(value: string, encoder: EncodeInto): boolean {
+    const buf = this.buf;
+    const at = this.pos;
+    const reserved = varintSize32(value.length);
+    const start = at + reserved;
+    const r = encoder.encodeInto(value, buf.subarray(start, buf.length - (5 - reserved)));
+    if (r.read < value.length) return false;
+    this.pos = prefixString(buf, at, reserved, start + r.written);
+    return true;
   }
 
   /**
