@@ -1,5 +1,6 @@
 import pb = require("@pbjet/protobuf/wire");
 import es = require("@bufbuild/protobuf/wire");
+import fc = require("fast-check");
 
 const { BinaryDecodeError, BinaryReader, BinaryWriter, ProtobufError, WireType } = pb;
 type BinaryDecodeError = pb.BinaryDecodeError;
@@ -315,6 +316,56 @@ describe("BinaryReader strings", () => {
       const t = s + "é";
       expect(new BinaryReader(new BinaryWriter().string(t).finish()).string()).toBe(t);
     }
+  });
+});
+
+describe("BinaryReader strings against TextDecoder", () => {
+  // Random bytes made of valid UTF-8 (ASCII, 2-, 3- and 4-byte sequences, BOM, U+FFFD) and
+  // invalid pieces (lone continuation bytes, truncated sequences, overlongs, surrogates,
+  // beyond U+10FFFF), at every length: whatever path the reader takes (inline ASCII, the
+  // cache, the runtime's utf8Slice, TextDecoder), the text is TextDecoder's, and strict
+  // decoding fails exactly where TextDecoder's fatal mode fails.
+  const piece = fc.oneof(
+    fc.string({ unit: "grapheme", maxLength: 8 }).map((t) => [...new TextEncoder().encode(t)]),
+    fc.constantFrom(
+      [0xef, 0xbb, 0xbf],
+      [0xef, 0xbf, 0xbd],
+      [0x80],
+      [0xbf],
+      [0xc3],
+      [0xe2, 0x82],
+      [0xf0, 0x9f, 0x98],
+      [0xc0, 0xaf],
+      [0xe0, 0x80, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xf8],
+      [0xff],
+    ),
+    fc.array(fc.integer({ min: 0x20, max: 0x7e }), { maxLength: 40 }),
+  );
+  const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
+  const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  test("lenient and strict decoding agree with TextDecoder", () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const body = new Uint8Array(pieces.flat());
+        const bytes = new BinaryWriter().bytes(body).finish();
+        expect(new BinaryReader(bytes).string()).toBe(lenient.decode(body));
+        let expected: string | undefined;
+        try {
+          expected = fatal.decode(body);
+        } catch {
+          expected = undefined;
+        }
+        if (expected !== undefined) {
+          expect(new BinaryReader(bytes).string(true)).toBe(expected);
+        } else {
+          expect(() => new BinaryReader(bytes).string(true)).toThrow(BinaryDecodeError);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { BinaryDecodeError } from "./errors.js";
 import { bigIntSupported, joinInt64, joinInt64String } from "./int64.js";
-import { findInvalidUtf8, getTextEncoding } from "./text-encoding.js";
+import { findInvalidUtf8, getTextEncoding, utf8Slice, type Utf8Slice } from "./text-encoding.js";
 import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "./ascii-cache.js";
 import { halves, zigzagDecodeHalves } from "./varint.js";
 import { WireType } from "./wire-type.js";
@@ -49,6 +49,8 @@ export class BinaryReader {
   private readonly decodeUtf8: (bytes: Uint8Array, strict?: boolean) => string;
   /** Whether decodeUtf8 was supplied by the caller (then strictness is checked here). */
   private readonly customDecode: boolean;
+  /** The runtime's decoder of part of a buffer (text-encoding.ts), where the default decoding is used. */
+  private readonly slice: Utf8Slice | undefined;
 
   /**
    * Create a reader over `buf`. `decodeUtf8` defaults to the configured
@@ -59,6 +61,7 @@ export class BinaryReader {
     this.len = buf.length;
     this.customDecode = decodeUtf8 !== undefined;
     this.decodeUtf8 = decodeUtf8 ?? getTextEncoding().decodeUtf8;
+    this.slice = decodeUtf8 === undefined ? utf8Slice() : undefined;
   }
 
   /** Read a field tag, returning field number and wire type. */
@@ -499,6 +502,13 @@ export class BinaryReader {
       // Short ASCII strings (keys, names) repeat: the cache hands out the same string.
       const ascii = cachedAscii(buf, start, end);
       if (ascii !== undefined) return ascii;
+    }
+    const slice = this.slice;
+    if (slice !== undefined) {
+      // Without U+FFFD, the bytes were valid UTF-8 and this is their text; otherwise the
+      // decoder below decides (replacement characters, or the error of strict decoding).
+      const text = slice(buf, start, end);
+      if (text.indexOf("\ufffd") === -1) return text;
     }
     const bytes = buf.subarray(start, end);
     if (!strict) return this.decodeUtf8(bytes);

@@ -84,6 +84,39 @@ function createDefault(): TextEncoding {
 
 let current: TextEncoding = createDefault();
 
+/** Decodes the UTF-8 bytes [start, end) of `buf` without a subarray; invalid bytes become U+FFFD. */
+export type Utf8Slice = (buf: Uint8Array, start: number, end: number) => string;
+
+/**
+ * Node.js's and Bun's `Buffer.prototype.utf8Slice`, which decodes part of any Uint8Array
+ * without a subarray and without TextDecoder's argument handling (about 30 ns less per string
+ * on Node.js 20), if the runtime has it and it decodes a probe correctly; else undefined.
+ * Its invalid sequences become U+FFFD: a result without U+FFFD is the text of valid UTF-8
+ * (the same as TextDecoder's), anything else is decoded again by the TextEncoding in use.
+ */
+function probeUtf8Slice(): Utf8Slice | undefined {
+  try {
+    const slice = (globalThis as { Buffer?: { prototype?: { utf8Slice?: unknown } } }).Buffer?.prototype?.utf8Slice;
+    if (typeof slice !== "function") return undefined;
+    const call = (buf: Uint8Array, start: number, end: number): string => slice.call(buf, start, end);
+    // "xé€😀" and a leading BOM, from a plain Uint8Array at an offset.
+    const probe = new Uint8Array([0, 0xef, 0xbb, 0xbf, 0x78, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0]);
+    return call(probe, 1, 14) === "\ufeffx\u00e9\u20ac\u{1F600}" && call(probe, 5, 7) === "\u00e9" ? call : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let nativeSlice: Utf8Slice | undefined = probeUtf8Slice();
+
+/**
+ * The runtime's decoder of part of a buffer (see probeUtf8Slice), while the default
+ * TextEncoding is in use (undefined once configureTextEncoding() replaced it). @internal
+ */
+export function utf8Slice(): Utf8Slice | undefined {
+  return nativeSlice;
+}
+
 /**
  * Replace the UTF-8 implementation, for runtimes without TextEncoder and
  * TextDecoder. If `encodeUtf8Into` is omitted it is emulated with
@@ -92,6 +125,7 @@ let current: TextEncoding = createDefault();
  */
 export function configureTextEncoding(config: TextEncodingConfig): void {
   const { checkUtf8, encodeUtf8, decodeUtf8 } = config;
+  nativeSlice = undefined;
   current = {
     checkUtf8,
     encodeUtf8,
