@@ -17,9 +17,9 @@ import { isScalarZeroValue } from "../model/scalar-values.js";
 import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
 import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
-import { boxValue, jsonToStruct } from "../model/boxing.js";
+import { boxValue } from "../model/boxing.js";
 import { Boxing } from "../model/boxing-kind.js";
-import { hasStructShape, writeStructJson } from "./struct-writer.js";
+import { writeStructJson } from "./struct-writer.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
@@ -226,7 +226,7 @@ function singularMessageEncoder(field: DescField & { fieldKind: "message" }) {
     };
   }
   const desc = field.message;
-  if (boxing === Boxing.Struct && hasStructShape(desc)) return structJsonEncoder(field.number, field.delimitedEncoding);
+  if (boxing === Boxing.Struct) return structJsonEncoder(field.number, field.delimitedEncoding);
   return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => enc(boxValue(boxing, desc, v), w, writeUnknown);
 }
 
@@ -316,16 +316,10 @@ function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
     const desc = field.message!;
     const enc = messageValueEncoder(desc, no, field.delimitedEncoding);
     if (factsOf(field).boxing === Boxing.Struct) {
-      if (hasStructShape(desc)) {
-        const write = structJsonEncoder(no, field.delimitedEncoding);
-        return (msg, w) => {
-          const list = msg[name] as JsonObject[];
-          for (let i = 0; i < list.length; i++) write(list[i], w);
-        };
-      }
-      return (msg, w, writeUnknown) => {
+      const write = structJsonEncoder(no, field.delimitedEncoding);
+      return (msg, w) => {
         const list = msg[name] as JsonObject[];
-        for (let i = 0; i < list.length; i++) enc(jsonToStruct(desc, list[i]), w, writeUnknown);
+        for (let i = 0; i < list.length; i++) write(list[i], w);
       };
     }
     return (msg, w, writeUnknown) => {
@@ -379,9 +373,8 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
     let enc: MessageEncoder | undefined;
     const rec = typeRecord(desc);
     const struct = factsOf(field).boxing === Boxing.Struct;
-    const directStruct = struct && hasStructShape(desc);
     writeValue = (w, v, writeUnknown) => {
-      if (directStruct) {
+      if (struct) {
         w.rawTag(0x12).fork();
         writeStructJson(w, v as JsonObject);
         w.join();
@@ -395,7 +388,7 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
       }
       enc ??= messageEncoder(desc);
       w.rawTag(0x12).fork();
-      enc(struct ? jsonToStruct(desc, v as JsonObject) : v, w, writeUnknown);
+      enc(v, w, writeUnknown);
       w.join();
     };
   } else {

@@ -3,7 +3,9 @@
  * the wire, without building the Struct, Value and ListValue messages first. The bytes are
  * exactly those of the messages jsonToStruct() builds, encoded by the compiled encoder:
  * entries in key order of the object, each with its key and its value; a Value with the one
- * member its JSON type selects (written even when zero: it is a oneof member).
+ * member its JSON type selects (written even when zero: it is a oneof member). As everywhere
+ * in the runtime (model/boxing.ts), a message named google.protobuf.Struct is taken to be the
+ * well-known type:
  *
  * google.protobuf.Struct:    1: map<string, Value> fields   (entry: 1 key, 2 value)
  * google.protobuf.Value:     1: NullValue null_value, 2: double number_value,
@@ -12,34 +14,8 @@
  * google.protobuf.ListValue: 1: repeated Value values
  */
 import type { JsonObject, JsonValue } from "../types.js";
-import type { DescField, DescMessage } from "../descriptors/types.js";
-import { ScalarType } from "../descriptors/scalar.js";
 import type { BinaryWriter } from "../wire/binary-writer.js";
 import { ProtobufError } from "../wire/errors.js";
-
-/**
- * Whether a google.protobuf.Struct descriptor has the shape of struct.proto (field numbers,
- * kinds and encodings above), so that writeStructJson() writes what its messages would be.
- * A registry may hold another definition under the same name: that one takes the messages.
- */
-export function hasStructShape(struct: DescMessage): boolean {
-  const entries = struct.fields;
-  const e = entries[0];
-  if (entries.length !== 1 || e.number !== 1 || e.fieldKind !== "map" || e.mapKey !== ScalarType.STRING || e.mapKind !== "message") return false;
-  const value = e.message;
-  if (value === undefined || value.fields.length !== 6) return false;
-  const [nul, num, str, bool, sub, list] = value.fields;
-  if (nul.number !== 1 || nul.fieldKind !== "enum") return false;
-  if (!isScalar(num, 2, ScalarType.DOUBLE) || !isScalar(str, 3, ScalarType.STRING) || !isScalar(bool, 4, ScalarType.BOOL)) return false;
-  if (sub.number !== 5 || sub.fieldKind !== "message" || sub.message !== struct || sub.delimitedEncoding) return false;
-  if (list.number !== 6 || list.fieldKind !== "message" || list.delimitedEncoding || list.message.fields.length !== 1) return false;
-  const values = list.message.fields[0];
-  return values.number === 1 && values.fieldKind === "list" && values.message === value && !values.delimitedEncoding;
-}
-
-function isScalar(f: DescField, no: number, scalar: ScalarType): boolean {
-  return f.number === no && f.fieldKind === "scalar" && f.scalar === scalar;
-}
 
 // Tags: (field number << 3) | wire type.
 const ENTRY = 0x0a; // Struct.fields (1, length-delimited); also ListValue.values
