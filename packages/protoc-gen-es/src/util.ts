@@ -73,15 +73,21 @@ export function messageGenType(f: GeneratedFile, desc: DescMessage, options: Opt
 /**
  * The call that hydrates the file's embedded descriptor: `fileDesc("<base64>", [deps])`; for a
  * file with `[lazy]` fields wrapped in `withLazyFields(...)`, which enables lazy decoding (the
- * lazy layer is opt-in, so that programs without such fields do not carry it).
+ * lazy layer is opt-in, so that programs without such fields do not carry it); for the file
+ * that defines google.protobuf.Struct (struct.proto, which every file with a Struct field
+ * imports), wrapped in `withStructWriter(...)`, which enables the direct binary writer of
+ * Struct values.
  */
 export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
   const { fileDesc } = f.runtime.codegen;
   // Not in `symbols` (which matches protobuf-es's): imported from where fileDesc comes from.
-  const withLazyFields = f.import("withLazyFields", fileDesc.from);
   const deps: Printable[] = file.dependencies.map((d, i) => [i > 0 ? ", " : "", f.importSchema(d)]);
   const call: Printable = [fileDesc, "(", f.string(embedFileDesc(file.proto).base64()), deps.length ? [", [", deps, "]"] : "", ")"];
-  return hasLazyFields(file) ? [withLazyFields, "(", call, ")"] : call;
+  let out: Printable = hasLazyFields(file) ? [f.import("withLazyFields", fileDesc.from), "(", call, ")"] : call;
+  if (file.messages.some((m) => m.typeName === "google.protobuf.Struct")) {
+    out = [f.import("withStructWriter", fileDesc.from), "(", out, ")"];
+  }
+  return out;
 }
 
 /** Whether a message field of the file has the option `lazy` or `unverified_lazy`. */

@@ -19,7 +19,7 @@ import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
 import { boxValue } from "../model/boxing.js";
 import { Boxing } from "../model/boxing-kind.js";
-import { writeStructJson } from "./struct-writer.js";
+import { structJsonWriter } from "./struct-hook.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
@@ -226,24 +226,29 @@ function singularMessageEncoder(field: DescField & { fieldKind: "message" }) {
     };
   }
   const desc = field.message;
-  if (boxing === Boxing.Struct) return structJsonEncoder(field.number, field.delimitedEncoding);
+  if (boxing === Boxing.Struct) return structEncoder(desc, enc, field.number, field.delimitedEncoding);
   return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => enc(boxValue(boxing, desc, v), w, writeUnknown);
 }
 
-/** Writes an unboxed Struct (a JSON object) as message field `no`, without building its messages. */
-function structJsonEncoder(no: number, delimited: boolean) {
-  if (delimited) {
-    return (v: unknown, w: BinaryWriter) => {
-      w.tag(no, WireType.StartGroup);
-      writeStructJson(w, v as JsonObject);
-      w.tag(no, WireType.EndGroup);
-    };
-  }
+/**
+ * Writes an unboxed Struct (a JSON object) as message field `no`: with the direct writer
+ * where it is enabled (binary/struct-hook.ts), else through its messages with `enc`.
+ */
+function structEncoder(desc: DescMessage, enc: (v: any, w: BinaryWriter, writeUnknown: boolean) => void, no: number, delimited: boolean) {
   const tag = ((no << 3) | WireType.LengthDelimited) >>> 0;
-  return (v: unknown, w: BinaryWriter) => {
-    w.rawTag(tag).fork();
-    writeStructJson(w, v as JsonObject);
-    w.join();
+  return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => {
+    const write = structJsonWriter();
+    if (write === undefined) {
+      enc(boxValue(Boxing.Struct, desc, v), w, writeUnknown);
+    } else if (delimited) {
+      w.tag(no, WireType.StartGroup);
+      write(w, v as JsonObject);
+      w.tag(no, WireType.EndGroup);
+    } else {
+      w.rawTag(tag).fork();
+      write(w, v as JsonObject);
+      w.join();
+    }
   };
 }
 
@@ -316,10 +321,10 @@ function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
     const desc = field.message!;
     const enc = messageValueEncoder(desc, no, field.delimitedEncoding);
     if (factsOf(field).boxing === Boxing.Struct) {
-      const write = structJsonEncoder(no, field.delimitedEncoding);
-      return (msg, w) => {
+      const write = structEncoder(desc, enc, no, field.delimitedEncoding);
+      return (msg, w, writeUnknown) => {
         const list = msg[name] as JsonObject[];
-        for (let i = 0; i < list.length; i++) write(list[i], w);
+        for (let i = 0; i < list.length; i++) write(list[i], w, writeUnknown);
       };
     }
     return (msg, w, writeUnknown) => {
@@ -373,11 +378,10 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
     let enc: MessageEncoder | undefined;
     const rec = typeRecord(desc);
     const struct = factsOf(field).boxing === Boxing.Struct;
+    const structValue = struct ? structEncoder(desc, messageValueEncoder(desc, 2, false), 2, false) : undefined;
     writeValue = (w, v, writeUnknown) => {
-      if (struct) {
-        w.rawTag(0x12).fork();
-        writeStructJson(w, v as JsonObject);
-        w.join();
+      if (structValue !== undefined) {
+        structValue(v, w, writeUnknown);
         return;
       }
       // A lazy view as a map value: its original bytes, or its eager form.
