@@ -75,7 +75,7 @@ export function messageGenType(f: GeneratedFile, desc: DescMessage, options: Opt
  * file with `[lazy]` fields wrapped in `withLazyFields(...)`, which enables lazy decoding (the
  * lazy layer is opt-in, so that programs without such fields do not carry it); for the file
  * that defines google.protobuf.Struct (struct.proto, which every file with a Struct field
- * imports), wrapped in `withStructWriter(...)`, which enables the direct binary writer of
+ * imports), wrapped in `withStructCodec(...)`, which enables the direct binary codec of
  * Struct values.
  */
 export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
@@ -85,7 +85,7 @@ export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
   const call: Printable = [fileDesc, "(", f.string(embedFileDesc(file.proto).base64()), deps.length ? [", [", deps, "]"] : "", ")"];
   let out: Printable = hasLazyFields(file) ? [f.import("withLazyFields", fileDesc.from), "(", call, ")"] : call;
   if (file.messages.some((m) => m.typeName === "google.protobuf.Struct")) {
-    out = [f.import("withStructWriter", fileDesc.from), "(", out, ")"];
+    out = [f.import("withStructCodec", fileDesc.from), "(", out, ")"];
   }
   return out;
 }

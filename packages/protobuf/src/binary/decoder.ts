@@ -18,6 +18,8 @@ import { scalarZeroValue } from "../model/scalar-values.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
 import { boxValue, structToJson, unboxValue } from "../model/boxing.js";
+import { structJsonCodec } from "./struct-hook.js";
+import type { JsonObject } from "../types.js";
 import { Boxing } from "../model/boxing-kind.js";
 
 /** Options that hold for one decode call. */
@@ -179,6 +181,19 @@ export function readSubMessage(dec: MessageDecoder, sub: unknown, r: BinaryReade
   r.len = outerLen;
 }
 
+/**
+ * An unboxed google.protobuf.Struct read from the wire (field `no`, wire type `wt`), merged
+ * into `current` (its JSON) if given: straight into JSON where the direct codec is enabled
+ * (binary/struct-hook.ts; merges take the messages), else through its messages.
+ */
+function readStruct(desc: DescMessage, current: unknown, r: BinaryReader, wt: number, no: number, depth: number, ctx: DecodeContext): JsonObject {
+  const codec = structJsonCodec();
+  if (codec !== undefined && current === undefined) return codec.read(r, wt, no, depth, ctx, {});
+  const sub = current === undefined ? zeroMessageFactory(desc)() : boxValue(Boxing.Struct, desc, current);
+  readSubMessage(messageDecoder(desc), sub, r, wt, no, depth, ctx);
+  return structToJson(sub);
+}
+
 function messageFieldDecoder(field: DescField & { fieldKind: "message" }): FieldDecoder {
   const name = field.localName;
   const expected = factsOf(field).wireType;
@@ -188,8 +203,15 @@ function messageFieldDecoder(field: DescField & { fieldKind: "message" }): Field
   const boxing = factsOf(field).boxing;
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
+  if (boxing === Boxing.Struct) {
+    return (msg, r, wt, depth, ctx) => {
+      if (wt !== expected) return false;
+      msg[name] = readStruct(desc, msg[name], r, wt, no, depth, ctx);
+      return true;
+    };
+  }
   if (boxing !== Boxing.None) {
-    // Unboxed well-known type: decode a message, merged with the current value, and unbox it.
+    // Unboxed wrapper: decode a message, merged with the current value, and unbox it.
     return (msg, r, wt, depth, ctx) => {
       if (wt !== expected) return false;
       dec ??= messageDecoder(desc);
@@ -228,22 +250,24 @@ function oneofMessageDecoder(field: DescField & { fieldKind: "message" }): Field
   const boxing = factsOf(field).boxing;
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
+  // In a oneof, only Struct is unboxed (wrappers stay messages).
+  if (boxing === Boxing.Struct) {
+    return (msg, r, wt, depth, ctx) => {
+      if (wt !== expected) return false;
+      const o = msg[oneofName];
+      msg[oneofName] = { case: caseName, value: readStruct(desc, o.case === caseName ? o.value : undefined, r, wt, no, depth, ctx) };
+      return true;
+    };
+  }
   return (msg, r, wt, depth, ctx) => {
     if (wt !== expected) return false;
     dec ??= messageDecoder(desc);
     factory ??= zeroMessageFactory(desc);
     const o = msg[oneofName];
-    let sub: unknown;
-    if (o.case === caseName) {
-      sub = boxing === Boxing.None ? o.value : boxValue(boxing, desc, o.value);
-    } else {
-      sub = factory();
-    }
+    const sub = o.case === caseName ? o.value : factory();
     // A lazy view stays the value; its fields are merged into through the message that holds them.
-    readSubMessage(dec, boxing === Boxing.None ? writableForm(rec, sub) : sub, r, wt, no, depth, ctx);
-    if (boxing !== Boxing.None) {
-      msg[oneofName] = { case: caseName, value: unboxValue(boxing, sub as Message) };
-    } else if (o.case !== caseName || sub !== o.value) {
+    readSubMessage(dec, writableForm(rec, sub), r, wt, no, depth, ctx);
+    if (o.case !== caseName) {
       msg[oneofName] = { case: caseName, value: sub };
     }
     return true;
@@ -260,11 +284,15 @@ function messageListDecoder(field: DescField & { fieldKind: "list" }): FieldDeco
   const struct = factsOf(field).boxing === Boxing.Struct;
   return (msg, r, wt, depth, ctx) => {
     if (wt !== expected) return false;
+    if (struct) {
+      (msg[name] as unknown[]).push(readStruct(desc, undefined, r, wt, no, depth, ctx));
+      return true;
+    }
     dec ??= messageDecoder(desc);
     factory ??= zeroMessageFactory(desc);
     const sub = factory();
     readSubMessage(dec, sub, r, wt, no, depth, ctx);
-    (msg[name] as unknown[]).push(struct ? structToJson(sub) : sub);
+    (msg[name] as unknown[]).push(sub);
     return true;
   };
 }
@@ -374,19 +402,16 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
   let readValue: (r: BinaryReader, wt: number, depth: number, ctx: DecodeContext, prev: unknown) => unknown;
   let valueWireType: number;
   let valueZero: () => unknown;
-  // Struct values are held as JSON: converted once the entry is read.
-  let finish: ((value: unknown) => unknown) | undefined;
   const isKnown = closedEnumCheck(field);
   if (field.mapKind === "message") {
     const desc = field.message!;
     let dec: MessageDecoder | undefined;
     valueWireType = WireType.LengthDelimited;
     valueZero = () => zeroMessageFactory(desc)();
-    if (factsOf(field).boxing === Boxing.Struct) {
-      valueZero = () => ({});
-      finish = (v) => structToJson(v as Message);
-    }
+    const struct = factsOf(field).boxing === Boxing.Struct;
+    if (struct) valueZero = () => ({});
     readValue = (r, wt, depth, ctx, prev) => {
+      if (struct) return readStruct(desc, prev, r, wt, 2, depth, ctx);
       dec ??= messageDecoder(desc);
       // A value that occurs twice in one entry is merged, as protobuf merges message fields.
       const sub = prev ?? zeroMessageFactory(desc)();
@@ -432,7 +457,6 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
       }
       return true;
     }
-    if (finish !== undefined && value !== undefined) value = finish(value);
     setOwnProperty(msg[name] as Record<string, unknown>, key ?? keyZero, value === undefined ? valueZero() : value);
     return true;
   };

@@ -19,7 +19,7 @@ import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
 import { boxValue } from "../model/boxing.js";
 import { Boxing } from "../model/boxing-kind.js";
-import { structJsonWriter } from "./struct-hook.js";
+import { structJsonCodec } from "./struct-hook.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
@@ -237,16 +237,16 @@ function singularMessageEncoder(field: DescField & { fieldKind: "message" }) {
 function structEncoder(desc: DescMessage, enc: (v: any, w: BinaryWriter, writeUnknown: boolean) => void, no: number, delimited: boolean) {
   const tag = ((no << 3) | WireType.LengthDelimited) >>> 0;
   return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => {
-    const write = structJsonWriter();
-    if (write === undefined) {
+    const codec = structJsonCodec();
+    if (codec === undefined) {
       enc(boxValue(Boxing.Struct, desc, v), w, writeUnknown);
     } else if (delimited) {
       w.tag(no, WireType.StartGroup);
-      write(w, v as JsonObject);
+      codec.write(w, v as JsonObject);
       w.tag(no, WireType.EndGroup);
     } else {
       w.rawTag(tag).fork();
-      write(w, v as JsonObject);
+      codec.write(w, v as JsonObject);
       w.join();
     }
   };

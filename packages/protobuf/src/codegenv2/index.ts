@@ -29,7 +29,7 @@ export { aotEnterGroup, aotUnknownEntry, aotSetEntry, aotEmptyBytes, type AotRea
 export * from "./aot-json.js";
 export { fileDesc, messageDesc, enumDesc, extDesc, serviceDesc, tsEnum, objEnum } from "./file-desc.js";
 export { withLazyFields } from "./lazy-fields.js";
-export { withStructWriter } from "./struct-writer.js";
+export { withStructCodec } from "./struct-codec.js";
 export { bootDescriptorProto, boot, bootFileDescriptorProto } from "../boot/boot.js";
 export type {
   FileDescriptorProtoBoot,
