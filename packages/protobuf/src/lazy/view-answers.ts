@@ -1,7 +1,7 @@
 /**
  * What the views of a type answer through the view protocol (model/view-protocol.ts): their
- * eager form, their bytes (while they stand for the view), field presence, and the storage a
- * write goes to.
+ * eager form, their bytes (while they stand for the view, or with changed sub-views spliced
+ * in), field presence, and the storage a write goes to.
  */
 import type { DescField } from "../descriptors/types.js";
 import { FieldPresence } from "../descriptors/edition.js";
@@ -14,6 +14,8 @@ import { scanView } from "./view-scan.js";
 import { bytesStandFor, viewBytes, writeViewContent, writeViewField } from "./view-bytes.js";
 import { eagerOfView } from "./view-materialize.js";
 import { detach, isUnchanged, writableOf } from "./view-change.js";
+import { splices, writeSpliced } from "./view-splice.js";
+import { WireType } from "../wire/wire-type.js";
 
 /** Whether the view's original bytes are its encoding with these options. */
 function bytesWritable(s: ViewState, writeUnknown: boolean): boolean {
@@ -32,14 +34,32 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
     },
     writeContent(view, w, writeUnknown) {
       const s = ownState(view, typeName);
-      if (!bytesWritable(s, writeUnknown)) return false;
-      writeViewContent(s, w);
+      if (bytesWritable(s, writeUnknown)) {
+        writeViewContent(s, w);
+        return true;
+      }
+      const list = splices(s, writeUnknown);
+      if (list === undefined) return false;
+      writeSpliced(s, list, w, writeUnknown);
       return true;
     },
     writeField(view, w, no, delimited, writeUnknown) {
       const s = ownState(view, typeName);
-      if (!bytesWritable(s, writeUnknown)) return false;
-      writeViewField(s, w, no, delimited);
+      if (bytesWritable(s, writeUnknown)) {
+        writeViewField(s, w, no, delimited);
+        return true;
+      }
+      const list = splices(s, writeUnknown);
+      if (list === undefined) return false;
+      if (delimited) {
+        w.tag(no, WireType.StartGroup);
+        writeSpliced(s, list, w, writeUnknown);
+        w.tag(no, WireType.EndGroup);
+      } else {
+        w.tag(no, WireType.LengthDelimited).fork();
+        writeSpliced(s, list, w, writeUnknown);
+        w.join();
+      }
       return true;
     },
     bytes(view, writeUnknown) {

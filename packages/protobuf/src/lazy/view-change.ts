@@ -13,8 +13,11 @@
  *   marks itself and its ancestors **watched**. When a watched view is written, its shadows
  *   are compared with the containers, and those of every watched view below it: one that
  *   differs makes its view dirty. The comparison costs what was read, nothing else.
- * - A clean view is written by copying its bytes; a dirty one is detached (if it is not yet)
- *   and its own storage is written field by field, where clean sub-views are copied again.
+ * - A clean view is written by copying its bytes. A dirty view that was not written to and
+ *   whose own containers are unchanged (only views below it changed) is written by splicing:
+ *   its bytes, with its changed sub-views written again in their place (view-splice.ts).
+ *   Any other dirty view is detached (if it is not yet) and its own storage is written field
+ *   by field, where clean sub-views are copied again.
  */
 import { zeroMessageFactory } from "../model/zero-message.js";
 import { cloneJson, jsonEqual } from "../model/boxing.js";
@@ -114,22 +117,26 @@ export function isUnchanged(state: ViewState): boolean {
   return !state.dirty;
 }
 
+/** Whether the containers the view itself handed out (not those of views below it) still look like their shadows. */
+export function ownContainersUnchanged(state: ViewState): boolean {
+  const shadows = state.shadows;
+  if (shadows === undefined) return true;
+  const values = state.values!;
+  const slots = state.plan.slots;
+  for (let i = 0; i < shadows.length; i++) {
+    const sh = shadows[i];
+    if (sh === undefined) continue;
+    const same = i === slots.length ? sameList(state.unknown ?? [], sh as unknown[]) : sameAsShadow(slots[i], values[i], sh);
+    if (!same) return false;
+  }
+  return true;
+}
+
 /** Compares the shadows of a watched view and of the watched views below it; marks changed ones dirty. */
 function findChanges(state: ViewState): void {
   const values = state.values!;
   const slots = state.plan.slots;
-  const shadows = state.shadows;
-  if (shadows !== undefined && !state.dirty) {
-    for (let i = 0; i < shadows.length; i++) {
-      const sh = shadows[i];
-      if (sh === undefined) continue;
-      const same = i === slots.length ? sameList(state.unknown ?? [], sh as unknown[]) : sameAsShadow(slots[i], values[i], sh);
-      if (!same) {
-        markDirty(state);
-        break;
-      }
-    }
-  }
+  if (!state.dirty && !ownContainersUnchanged(state)) markDirty(state);
   // The sub-views this view handed out that handed out containers themselves.
   for (let i = 0; i < slots.length; i++) {
     const v = values[i];

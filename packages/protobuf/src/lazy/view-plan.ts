@@ -260,7 +260,13 @@ export interface OneofMember {
   readonly field: DescField;
   readonly wireType: number;
   readonly scanDecoder: FieldDecoder | undefined;
-  /** Decodes the member on first access (members that are not child views), once needed. */
+  /**
+   * Reads a scalar member (not a closed enum) on first access: checking UTF-8, and without
+   * the check (for validated input). Undefined for other members.
+   */
+  readonly read: ScalarReader | undefined;
+  readonly readValidated: ScalarReader | undefined;
+  /** Decodes the member on first access (members that are neither scalars nor child views), once needed. */
   decoder: FieldDecoder | undefined;
   /** The view plan of a message member, once needed. */
   childPlan: ViewPlan | undefined;
@@ -275,10 +281,15 @@ function oneofSlot(index: number, oneof: DescOneof): OneofSlot {
   const members = new Map<number, OneofMember>();
   for (const f of oneof.fields) {
     const facts = factsOf(f);
+    const scalar =
+      facts.closedEnum === undefined ? (f.fieldKind === "scalar" ? f.scalar : f.fieldKind === "enum" ? ScalarType.INT32 : undefined) : undefined;
+    const longAsString = f.fieldKind === "scalar" && f.longAsString;
     members.set(f.number, {
       field: f,
       wireType: facts.wireType,
       scanDecoder: facts.closedEnum !== undefined ? fieldDecoder(f) : undefined,
+      read: scalar === undefined ? undefined : scalarReader(scalar, longAsString, f.utf8Verify),
+      readValidated: scalar === undefined ? undefined : scalarReader(scalar, longAsString, false),
       decoder: undefined,
       childPlan: undefined,
     });

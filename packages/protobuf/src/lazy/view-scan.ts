@@ -8,6 +8,7 @@ import { WireType } from "../wire/wire-type.js";
 import type { UnknownField } from "../types.js";
 import { SlotKind, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
 import type { ViewState } from "./view-state.js";
+import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "../wire/ascii-cache.js";
 
 /**
  * A reader over the view's input, shared by the scans and slot decodes of the views of one
@@ -87,16 +88,37 @@ function scanSlot(state: ViewState, slot: Slot, values: unknown[], occ: number[]
       return decodeIntoSlot(state, slot, values, r, wt);
     case SlotKind.Oneof:
       return scanOneof(state, slot as OneofSlot, values, occ, r, tag, wt, no);
-    default: {
-      const start = r.pos;
-      skipKnown(r, wt, no);
-      const prev = values[i];
-      const k = occ.length;
-      occ.push(start, r.pos, tag, slot.lastOnly || prev === undefined ? -1 : (prev as number));
-      values[i] = k;
-      return true;
+    case SlotKind.String: {
+      // A short ASCII string (a key, a name) is decoded now: from the string cache, it costs
+      // less than recording the occurrence and decoding it on access.
+      const buf = r.buf;
+      const pos = r.pos;
+      const n = pos < r.len ? buf[pos] : 0x80;
+      if (n <= ASCII_CACHE_MAX_LENGTH && pos + 1 + n <= r.len) {
+        const s = cachedAscii(buf, pos + 1, pos + 1 + n);
+        if (s !== undefined) {
+          r.pos = pos + 1 + n;
+          values[i] = s;
+          return true;
+        }
+      }
+      return recordOccurrence(slot, values, occ, r, tag, wt, no);
     }
+    default:
+      return recordOccurrence(slot, values, occ, r, tag, wt, no);
   }
+}
+
+/** Records where an occurrence of the slot's field is, to decode it on first access. */
+function recordOccurrence(slot: Slot, values: unknown[], occ: number[], r: BinaryReader, tag: number, wt: number, no: number): boolean {
+  const i = slot.index;
+  const start = r.pos;
+  skipKnown(r, wt, no);
+  const prev = values[i];
+  const k = occ.length;
+  occ.push(start, r.pos, tag, slot.lastOnly || prev === undefined ? -1 : (prev as number));
+  values[i] = k;
+  return true;
 }
 
 /** Skips a value of a known field (inline for the common wire types). */

@@ -197,10 +197,17 @@ export function decodeSlot(state: ViewState, slot: Slot, last: number): unknown 
 }
 
 function decodeOneof(state: ViewState, slot: OneofSlot, last: number): unknown {
-  const m = slot.members.get(state.occ![last + 2] >>> 3)!;
+  const occ = state.occ!;
+  const m = slot.members.get(occ[last + 2] >>> 3)!;
   const member = m.field;
   let value: unknown;
-  if (member.fieldKind === "message" && !isBoxedMember(member)) {
+  if (m.read !== undefined) {
+    // A scalar member: only its last occurrence counts.
+    const r = viewReader(state);
+    r.pos = occ[last];
+    r.len = occ[last + 1];
+    value = state.ctx.validated ? m.readValidated!(r) : m.read(r);
+  } else if (member.fieldKind === "message" && !isBoxedMember(member)) {
     value = mergedView(state, (m.childPlan ??= viewPlan(member.message)), last);
   } else {
     value = (decodeWithFieldDecoder(state, member, (m.decoder ??= fieldDecoder(member)), { case: undefined }, last) as { value: unknown }).value;

@@ -81,7 +81,8 @@ export interface ViewState {
   /**
    * The view's content may differ from its bytes: it was written to, or a view below it was,
    * or a list, map or oneof it handed out was found changed. A dirty view is written field by
-   * field (its clean sub-views still as bytes). Once dirty, a view stays dirty. Every
+   * field (its clean sub-views still as bytes), or, if only views below it changed, as its
+   * bytes with those spliced in (view-splice.ts). Once dirty, a view stays dirty. Every
    * ancestor of a dirty view is dirty.
    */
   dirty: boolean;
@@ -97,7 +98,7 @@ export interface ViewState {
    */
   shadows: unknown[] | undefined;
   /**
-   * The view's own storage once it is detached (on its first write, or when a dirty view is
+   * The view's own storage once it is detached (on its first write, or when a dirty view that cannot be spliced is
    * written): an ordinary message of the type holding the view's fields, one level deep (its
    * sub-messages are the same views and values the view handed out). Every accessor of a
    * detached view reads and writes it.
