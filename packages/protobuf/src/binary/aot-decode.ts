@@ -144,6 +144,7 @@ export function aotUnknownEntry(m: Message, no: number, r: BinaryReader, start: 
 }
 
 export { setOwnProperty as aotSetEntry } from "../model/map-key.js";
+export { zeroPrototype as aotZeroPrototype } from "../model/zero-message.js";
 
 /**
  * The zero value of bytes fields in the zero messages and map entries of generated code: one

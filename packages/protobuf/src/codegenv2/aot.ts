@@ -19,6 +19,7 @@ export {
   aotUnknownEntry,
   aotSetEntry,
   aotEmptyBytes,
+  aotZeroPrototype,
   aotDecoderOf,
   aotZeroOf,
   aotMutable,

@@ -25,7 +25,16 @@ export {
   type AotEncoder,
   type AotDecoder,
 } from "./aot.js";
-export { aotEnterGroup, aotUnknownEntry, aotSetEntry, aotEmptyBytes, type AotReader, type AotDecodeContext, type AotWriter } from "./aot.js";
+export {
+  aotEnterGroup,
+  aotUnknownEntry,
+  aotSetEntry,
+  aotEmptyBytes,
+  aotZeroPrototype,
+  type AotReader,
+  type AotDecodeContext,
+  type AotWriter,
+} from "./aot.js";
 export * from "./aot-json.js";
 export { fileDesc, messageDesc, enumDesc, extDesc, serviceDesc, tsEnum, objEnum } from "./file-desc.js";
 export { withLazyFields } from "./lazy-fields.js";

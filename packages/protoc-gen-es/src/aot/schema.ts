@@ -10,7 +10,7 @@ import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { encoderBody } from "./encode.js";
 import { decoderBody, type DecodeContext } from "./decode.js";
 import { mayBeBoxed } from "./wire.js";
-import { zeroConstructorBody } from "./zero.js";
+import { zeroConstructorBody, zeroNeedsPrototype } from "./zero.js";
 import { hasAotJson, jsonWriterBody } from "./json-write.js";
 import { jsonReaderBody } from "./json-read.js";
 
@@ -91,7 +91,8 @@ function printFunctions(c: DecodeContext, desc: DescMessage, names: LocalNames, 
   f.print("}");
   const ctorBody = names.zero === undefined ? undefined : zeroConstructorBody(f, desc);
   if (names.zero !== undefined && ctorBody !== undefined) {
-    // The constructor's prototype is Object.prototype: its messages are plain objects.
+    // The constructor's prototype is Object.prototype (its messages are plain objects), or the
+    // runtime's prototype with the defaults of fields with explicit presence.
     f.print();
     f.print(["function ", names.zero, "() {"]);
     f.print(["  return new ", ts ? ["(", names.ctor, " as any)"] : names.ctor, "();"]);
@@ -100,7 +101,14 @@ function printFunctions(c: DecodeContext, desc: DescMessage, names: LocalNames, 
     f.print(["function ", names.ctor, ts ? "(this: any): void {" : "() {"]);
     for (const line of ctorBody) f.print("  ", line);
     f.print("}");
-    f.print([names.ctor, ".prototype = Object.prototype;"]);
+    f.print([
+      names.ctor,
+      ".prototype = ",
+      zeroNeedsPrototype(desc)
+        ? [f.import("aotZeroPrototype", f.runtime.codegen.messageDesc.from), "(", f.importSchema(desc), ")"]
+        : "Object.prototype",
+      ";",
+    ]);
   }
 }
 

@@ -3,8 +3,9 @@
  * the keys and values the runtime's factory (model/zero-message.ts) gives a new message, in
  * the same order — `$typeName`, then every member in declaration order: scalars and enums
  * with implicit presence at their zero value, lists `[]`, maps `{}`, oneofs `{ case: undefined }`
- * (message fields and fields with explicit presence are absent). Types whose defaults live on a
- * prototype (explicit presence outside proto3) get none: the runtime's factory serves them.
+ * (message fields and fields with explicit presence are absent). Where fields with explicit
+ * presence have defaults (proto2, editions), they live on the prototype the runtime gives the
+ * type's messages (`aotZeroPrototype()`), see zeroNeedsPrototype().
  */
 import type { DescMessage } from "@pbjet/protobuf";
 import { Edition, FieldPresence, ScalarType } from "@pbjet/protobuf/reflect";
@@ -45,10 +46,8 @@ export function zeroConstructorBody(f: GeneratedFile, desc: DescMessage): Printa
         break;
       case "enum":
       case "scalar": {
-        if (member.presence !== FieldPresence.IMPLICIT) {
-          if (desc.file.edition !== Edition.EDITION_PROTO3) return undefined;
-          break;
-        }
+        // Explicit presence: absent (proto3), or its default on the prototype (zeroPrototype()).
+        if (member.presence !== FieldPresence.IMPLICIT) break;
         if (member.getDefaultValue() !== undefined) return undefined;
         parts.push([
           k,
@@ -80,4 +79,15 @@ function scalarZero(f: GeneratedFile, t: ScalarType, longAsString: boolean): Pri
     default:
       return "0";
   }
+}
+
+/**
+ * Whether the zero messages of the type read defaults from a prototype (scalar and enum fields
+ * with explicit presence outside proto3, not in a oneof), as model/zero-message.ts decides.
+ */
+export function zeroNeedsPrototype(desc: DescMessage): boolean {
+  return (
+    desc.file.edition !== Edition.EDITION_PROTO3 &&
+    desc.fields.some((f) => (f.fieldKind === "scalar" || f.fieldKind === "enum") && f.presence !== FieldPresence.IMPLICIT && f.oneof === undefined)
+  );
 }
