@@ -22,7 +22,9 @@ export interface DecodeContext {
    * its zero message (`zero` undefined where the runtime's factory serves), if the file has
    * them: then sub-messages of the type are written and read by a direct call.
    */
-  readonly local: (desc: DescMessage) => { readonly enc: string; readonly dec: string; readonly zero: string | undefined } | undefined;
+  readonly local: (
+    desc: DescMessage,
+  ) => { readonly enc: string; readonly dec: string; readonly zero: string | undefined; readonly ctor: string } | undefined;
 }
 
 /** The lines of the decoder's body. */

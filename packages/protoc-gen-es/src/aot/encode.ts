@@ -15,8 +15,11 @@ export interface EncodeContext {
   readonly f: GeneratedFile;
   /** The symbol of a runtime helper of @pbjet/protobuf/codegenv2 (aotWriteMessage, ...). */
   readonly rt: (name: string) => Printable;
-  /** The name of this file's encoder of a message type, if it has one (see decode.ts). */
-  readonly local: (desc: DescMessage) => { readonly enc: string } | undefined;
+  /**
+   * The name of this file's encoder of a message type, if it has one (see decode.ts), and of
+   * the constructor of its zero messages (`zero` undefined where the runtime's factory serves).
+   */
+  readonly local: (desc: DescMessage) => { readonly enc: string; readonly zero: string | undefined; readonly ctor: string } | undefined;
 }
 
 /** The lines of the encoder's body. */
@@ -154,7 +157,8 @@ function compiled(c: EncodeContext, desc: DescMessage, index: number): Printable
 /**
  * The statement that writes message `v` (with its tag) as field `no`: an ordinary message by a
  * direct call of this file's encoder of the type, where it has one; a lazy view (or any
- * message with a prototype) by the runtime, which copies a view's bytes where they stand for it.
+ * message with another prototype) by the runtime, which copies a view's bytes where they stand
+ * for it.
  */
 function messageWrite(c: EncodeContext, sub: DescMessage, no: number, delimited: boolean, v = "v"): Printable {
   const runtime: Printable = [c.rt(delimited ? "aotWriteGroup" : "aotWriteMessage"), "(", c.f.importSchema(sub), `, s, w, ${no}, u)`];
@@ -163,7 +167,10 @@ function messageWrite(c: EncodeContext, sub: DescMessage, no: number, delimited:
   const write = delimited
     ? `w.rawTag(${tagOf(no, Wire.StartGroup)}); ${local.enc}(s, w, u); w.rawTag(${tagOf(no, Wire.EndGroup)});`
     : `w.rawTag(${tagOf(no, Wire.LengthDelimited)}).fork(); ${local.enc}(s, w, u); w.join();`;
-  return ["{ const s = ", v, "; if (Object.getPrototypeOf(s) === Object.prototype) { ", write, " } else ", runtime, "; }"];
+  // An ordinary message has the prototype of the type's zero messages (Object.prototype, or the
+  // object with the defaults of fields with explicit presence); a view has another.
+  const proto = local.zero !== undefined ? `${local.ctor}.prototype` : "Object.prototype";
+  return ["{ const s = ", v, "; if (Object.getPrototypeOf(s) === ", proto, ") { ", write, " } else ", runtime, "; }"];
 }
 
 /** Whether the generated code writes a oneof member itself (else the whole oneof goes to the runtime). */
