@@ -68,17 +68,22 @@ function generateBoth(set: SetName, files: string[], parameter: string): Map<str
  * quotes of string defaults in JSDoc; `["__proto__"]` keys; `undefined$`.
  */
 /**
- * pbjet's one deliberate difference in generated code: a file with [lazy] fields enables lazy
+ * pbjet's deliberate differences in generated code: a file with [lazy] fields enables lazy
  * decoding (opt-in, so that other programs do not carry it) by wrapping its fileDesc() call in
- * withLazyFields(), imported beside fileDesc. Undone here, after checking it is well-formed.
+ * withLazyFields(), and struct.proto enables the direct codec of Struct values with
+ * withStructCodec(); both imported beside fileDesc. Undone here, after checking they are
+ * well-formed.
  */
 function unwrapLazyFields(code: string): string {
-  if (!code.includes("withLazyFields")) return code;
-  const wrapped = /withLazyFields\((fileDesc\("[^"]*"(?:, \[[^\]]*\])?\))\)/g;
-  expect(code.match(wrapped)?.length).toBe(1);
-  const imports = /((?:import|const) \{[^}]*)(, withLazyFields)( \}(?: from |\s*=\s*require\()"@pbjet\/protobuf\/codegenv2"\)?;)/;
-  expect(code).toMatch(imports);
-  return code.replace(wrapped, "$1").replace(imports, "$1$3");
+  for (const name of ["withLazyFields", "withStructCodec"]) {
+    if (!code.includes(name)) continue;
+    const wrapped = new RegExp(`${name}\\((fileDesc\\("[^"]*"(?:, \\[[^\\]]*\\])?\\))\\)`, "g");
+    expect(code.match(wrapped)?.length).toBe(1);
+    const imports = new RegExp(`((?:import|const) \\{[^}]*)(, ${name})( \\}(?: from |\\s*=\\s*require\\()"@pbjet\\/protobuf\\/codegenv2"\\)?;)`);
+    expect(code).toMatch(imports);
+    code = code.replace(wrapped, "$1").replace(imports, "$1$3");
+  }
+  return code;
 }
 
 function normalize(code: string, ours: boolean): string {

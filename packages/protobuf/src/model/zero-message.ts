@@ -5,7 +5,7 @@
  * As in protobuf-es v2, fields with explicit presence (proto2, editions) read their default
  * value from the message's prototype until set; proto3 messages are plain objects.
  */
-import type { DescField, DescMessage } from "../descriptors/types.js";
+import type { DescMessage } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import type { Message } from "../types.js";
 import { typeRecord } from "./type-record.js";
@@ -29,6 +29,8 @@ export function zeroMessageFactory(desc: DescMessage): ZeroMessageFactory {
 
 function buildFactory(desc: DescMessage): ZeroMessageFactory {
   const template: Record<string, unknown> = { $typeName: desc.typeName };
+  const defaults: Record<string, unknown> = {};
+  let usePrototype = false;
   const mutable: [string, Mutable][] = [];
   for (const member of desc.members) {
     if (member.kind === "oneof") {
@@ -49,10 +51,20 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
       case "message":
         break;
       case "scalar":
-      case "enum":
-        // Explicit presence: the default lives on the prototype until a value is set.
-        if (field.presence === FieldPresence.IMPLICIT) template[field.localName] = fieldZero(field);
+      case "enum": {
+        const zero =
+          field.fieldKind === "enum"
+            ? (field.getDefaultValue() ?? field.enum.values[0]?.number ?? 0)
+            : (field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString));
+        if (field.presence === FieldPresence.IMPLICIT) {
+          template[field.localName] = zero;
+        } else if (desc.file.edition !== Edition.EDITION_PROTO3) {
+          // Explicit presence: the default lives on the prototype until a value is set.
+          defaults[field.localName] = zero;
+          usePrototype = true;
+        }
         break;
+      }
     }
   }
   // Each message type gets a constructor of its own: V8 keeps an initial object layout per
@@ -69,7 +81,11 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
   const kinds = keys.map((k) => kindOf.get(k) ?? Mutable.None);
   const n = keys.length;
   const Ctor = function (this: Record<string, unknown>) {} as unknown as new () => Record<string, unknown>;
-  Ctor.prototype = zeroPrototype(desc);
+  // Not frozen: a read-only inherited property would make assignments to the field throw.
+  // One prototype per type, shared with generated code's constructors (zeroPrototype()).
+  let proto = prototypes.get(desc);
+  if (proto === undefined) prototypes.set(desc, (proto = usePrototype ? defaults : Object.prototype));
+  Ctor.prototype = proto;
   return () => {
     const m = new Ctor();
     m.$typeName = typeName;
@@ -78,37 +94,15 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
   };
 }
 
-function fieldZero(field: DescField & { fieldKind: "scalar" | "enum" }): unknown {
-  return field.fieldKind === "enum"
-    ? (field.getDefaultValue() ?? field.enum.values[0]?.number ?? 0)
-    : (field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString));
-}
-
 const prototypes = new WeakMap<DescMessage, object>();
 
 /**
  * The prototype of the type's zero messages: Object.prototype, or (proto2, editions) an object
  * with the defaults of the scalar and enum fields with explicit presence, read from there until
- * a value is set. One per type, shared by every factory of the type (generated code's too).
+ * a value is set. One per type, shared by the runtime's factory and generated code's.
  */
 export function zeroPrototype(desc: DescMessage): object {
-  let proto = prototypes.get(desc);
-  if (proto === undefined) {
-    const defaults: Record<string, unknown> = {};
-    let any = false;
-    if (desc.file.edition !== Edition.EDITION_PROTO3) {
-      for (const field of desc.fields) {
-        if ((field.fieldKind === "scalar" || field.fieldKind === "enum") && field.presence !== FieldPresence.IMPLICIT && field.oneof === undefined) {
-          defaults[field.localName] = fieldZero(field);
-          any = true;
-        }
-      }
-    }
-    // Not frozen: a read-only inherited property would make assignments to the field throw.
-    proto = any ? defaults : Object.prototype;
-    prototypes.set(desc, proto);
-  }
-  return proto;
+  return prototypes.get(desc) ?? (buildFactory(desc), prototypes.get(desc)!);
 }
 
 function newMutable(kind: Mutable): unknown {
