@@ -11,7 +11,7 @@ import { JsonDecodeError, toDecodeError } from "./errors.js";
 import type { JsonValue } from "../types.js";
 import type { JsonReadOptions } from "./options.js";
 import { messageReader, type ReadContext } from "./reader.js";
-import { parseJsonText } from "./parse.js";
+import { checkDuplicateKeys, parseJsonText, parseJsonValue } from "./parse.js";
 
 function makeContext(options: Partial<JsonReadOptions> | undefined): ReadContext {
   return {
@@ -19,6 +19,7 @@ function makeContext(options: Partial<JsonReadOptions> | undefined): ReadContext
     registry: options?.registry,
     recursionLimit: options?.recursionLimit ?? 100,
     depth: 0,
+    count: 0,
   };
 }
 
@@ -30,10 +31,14 @@ function read(schema: DescMessage, msg: unknown, json: unknown, options: Partial
   }
 }
 
-function parse(schema: DescMessage, text: string): unknown {
+function checkText(schema: DescMessage, text: unknown): asserts text is string {
   if (typeof text !== "string") {
     throw new JsonDecodeError(schema.typeName, "", `expected a JSON string, got ${typeof text}`);
   }
+}
+
+function parse(schema: DescMessage, text: string): unknown {
+  checkText(schema, text);
   try {
     return parseJsonText(text);
   } catch (e) {
@@ -53,7 +58,19 @@ export function fromJson<Desc extends DescMessage>(schema: Desc, json: JsonValue
 
 /** Parses a message from a JSON string. Duplicate keys in an object are rejected. */
 export function fromJsonString<Desc extends DescMessage>(schema: Desc, json: string, options?: Partial<JsonReadOptions>): MessageShape<Desc> {
-  return fromJson(schema, parse(schema, json) as JsonValue, options);
+  checkText(schema, json);
+  const msg = zeroMessageFactory(schema)();
+  try {
+    const value = parseJsonValue(json);
+    const ctx = makeContext(options);
+    messageReader(schema)(msg, value, ctx);
+    // Duplicate keys are looked for after reading (the new message is dropped if there are
+    // any), with the keys and colons the readers counted: usually no second walk of the value.
+    checkDuplicateKeys(json, value, ctx.count);
+  } catch (e) {
+    throw toDecodeError(e, schema.typeName);
+  }
+  return msg as unknown as MessageShape<Desc>;
 }
 
 /**
