@@ -11,7 +11,6 @@ import type { JsonObject, JsonValue } from "../types.js";
 import { scalarFromJson } from "./scalar-read.js";
 import { isWellFormed } from "../wire/well-formed.js";
 import { scalarToJson } from "./scalar-write.js";
-import { ScalarType } from "../descriptors/scalar.js";
 import { countColons } from "./parse.js";
 import type { ReadContext } from "./reader.js";
 
@@ -38,11 +37,10 @@ export function boxedReader(field: DescField | DescExtension, boxing: Boxing): (
   if (boxing === Boxing.Wrapper) {
     const { scalar, longAsString } = wrapperScalar(field);
     const conv = scalarFromJson(scalar, longAsString);
-    if (scalar !== ScalarType.STRING) return (json) => conv(json);
     return (json, _current, ctx) => {
-      const s = conv(json) as string;
-      ctx.count += countColons(s);
-      return s;
+      const v = conv(json);
+      if (typeof v === "string") ctx.count += countColons(v);
+      return v;
     };
   }
   return (json, current, ctx) => {

@@ -7,11 +7,11 @@ import { writableForm } from "../model/view-protocol.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { MessageShape } from "../types.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
-import { JsonDecodeError, toDecodeError } from "./errors.js";
+import { JsonDecodeError, JsonProblem, toDecodeError } from "./errors.js";
 import type { JsonValue } from "../types.js";
 import type { JsonReadOptions } from "./options.js";
 import { messageReader, type ReadContext } from "./reader.js";
-import { checkDuplicateKeys, parseJsonText, parseJsonValue } from "./parse.js";
+import { checkDuplicateKeys, parseJsonValue } from "./parse.js";
 
 function makeContext(options: Partial<JsonReadOptions> | undefined): ReadContext {
   return {
@@ -31,16 +31,17 @@ function read(schema: DescMessage, msg: unknown, json: unknown, options: Partial
   }
 }
 
-function checkText(schema: DescMessage, text: unknown): asserts text is string {
-  if (typeof text !== "string") {
-    throw new JsonDecodeError(schema.typeName, "", `expected a JSON string, got ${typeof text}`);
-  }
-}
-
-function parse(schema: DescMessage, text: string): unknown {
-  checkText(schema, text);
+/**
+ * Parses JSON text and reads it into `msg`, then looks for duplicate keys in the text with
+ * the keys and colons the readers counted: usually no second walk of the value (json/parse.ts).
+ */
+function readText(schema: DescMessage, msg: unknown, text: string, options: Partial<JsonReadOptions> | undefined): void {
   try {
-    return parseJsonText(text);
+    if (typeof text !== "string") throw new JsonProblem(`expected a JSON string, got ${typeof text}`);
+    const json = parseJsonValue(text);
+    const ctx = makeContext(options);
+    messageReader(schema)(msg, json, ctx);
+    checkDuplicateKeys(text, json, ctx.count);
   } catch (e) {
     throw toDecodeError(e, schema.typeName);
   }
@@ -56,20 +57,13 @@ export function fromJson<Desc extends DescMessage>(schema: Desc, json: JsonValue
   return msg as unknown as MessageShape<Desc>;
 }
 
-/** Parses a message from a JSON string. Duplicate keys in an object are rejected. */
+/**
+ * Parses a message from a JSON string. Duplicate keys in an object are rejected (after
+ * reading: the message is dropped).
+ */
 export function fromJsonString<Desc extends DescMessage>(schema: Desc, json: string, options?: Partial<JsonReadOptions>): MessageShape<Desc> {
-  checkText(schema, json);
   const msg = zeroMessageFactory(schema)();
-  try {
-    const value = parseJsonValue(json);
-    const ctx = makeContext(options);
-    messageReader(schema)(msg, value, ctx);
-    // Duplicate keys are looked for after reading (the new message is dropped if there are
-    // any), with the keys and colons the readers counted: usually no second walk of the value.
-    checkDuplicateKeys(json, value, ctx.count);
-  } catch (e) {
-    throw toDecodeError(e, schema.typeName);
-  }
+  readText(schema, msg, json, options);
   return msg as unknown as MessageShape<Desc>;
 }
 
@@ -83,9 +77,7 @@ export function mergeFromJson<Desc extends DescMessage>(
   json: JsonValue,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
-  if (target.$typeName !== schema.typeName) {
-    throw new JsonDecodeError(schema.typeName, "", `cannot merge into a message of type ${target.$typeName}`);
-  }
+  checkTarget(schema, target);
   // A lazy view is merged into through the ordinary message that holds its fields.
   read(schema, writableForm(typeRecord(schema), target), json, options);
   return target;
@@ -98,5 +90,15 @@ export function mergeFromJsonString<Desc extends DescMessage>(
   json: string,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
-  return mergeFromJson(schema, target, parse(schema, json) as JsonValue, options);
+  checkTarget(schema, target);
+  // Duplicate keys are found after reading, as in fromJsonString(): like any other error in
+  // the text, they may leave the target partly merged.
+  readText(schema, writableForm(typeRecord(schema), target), json, options);
+  return target;
+}
+
+function checkTarget(schema: DescMessage, target: { $typeName: string }): void {
+  if (target.$typeName !== schema.typeName) {
+    throw new JsonDecodeError(schema.typeName, "", `cannot merge into a message of type ${target.$typeName}`);
+  }
 }

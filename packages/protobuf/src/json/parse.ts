@@ -13,13 +13,6 @@
  */
 import { JsonProblem } from "./errors.js";
 
-/** Parses JSON text. Throws a JsonProblem for invalid JSON and for duplicate keys. */
-export function parseJsonText(text: string): unknown {
-  const value = parseJsonValue(text);
-  checkDuplicateKeys(text, value, -1);
-  return value;
-}
-
 /** Parses JSON text with `JSON.parse`, without the check for duplicate keys. Throws a JsonProblem for invalid JSON. */
 export function parseJsonValue(text: string): unknown {
   try {
@@ -32,7 +25,7 @@ export function parseJsonValue(text: string): unknown {
 /**
  * Throws a JsonProblem if an object of JSON text `text` has a key twice; `value` is the text
  * parsed, `counted` the keys and colons in strings that a reader counted in it (a lower bound:
- * never more than there are; -1 for none).
+ * never more than there are).
  */
 export function checkDuplicateKeys(text: string, value: unknown, counted: number): void {
   if (typeof value !== "object" || value === null) return;

@@ -238,12 +238,11 @@ export function elementReader(field: {
     return (json, ctx) => read(json, ctx.ignoreUnknownFields);
   }
   const conv = scalarFromJson(field.scalar!, field.longAsString === true);
-  if (field.scalar !== ScalarType.STRING) return conv;
   return (json, ctx) => {
-    const s = conv(json) as string;
-    // The colons of the string, for the duplicate-key check.
-    ctx.count += countColons(s);
-    return s;
+    const v = conv(json);
+    // The colons of a string, for the duplicate-key check.
+    if (typeof v === "string") ctx.count += countColons(v);
+    return v;
   };
 }
 
@@ -457,23 +456,12 @@ function singularReader(field: DescField & { fieldKind: "scalar" | "enum" }): Fi
       if (v !== IGNORED) msg[name] = v;
     };
   }
-  const conv = scalarFromJson(field.scalar, field.longAsString);
-  if (field.scalar === ScalarType.STRING) {
-    return (msg, json, ctx) => {
-      if (json === null) {
-        reset(msg);
-        return;
-      }
-      const s = conv(json) as string;
-      ctx.count += countColons(s);
-      msg[name] = s;
-    };
-  }
-  return (msg, json) => {
+  const read = elementReader(field);
+  return (msg, json, ctx) => {
     if (json === null) {
       reset(msg);
       return;
     }
-    msg[name] = conv(json);
+    msg[name] = read(json, ctx);
   };
 }

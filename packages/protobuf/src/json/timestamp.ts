@@ -50,58 +50,9 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/** The value of `n` decimal digits of `s` at `i`, or -1 if one of them is not a digit. */
-function digitsAt(s: string, i: number, n: number): number {
-  let v = 0;
-  for (const end = i + n; i < end; i++) {
-    const d = s.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    v = v * 10 + d;
-  }
-  return v;
-}
-
-/** Powers of ten by the number of fractional digits missing to nanoseconds. */
-const NANO_SCALE = [1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000];
-
-/**
- * The common form, "YYYY-MM-DDTHH:MM:SS[.f{1,9}]Z" with a valid date and time, read without
- * the regular expression; undefined for anything else (timestampFromJson() then reads it, or
- * says what is wrong).
- */
-function fastTimestamp(s: string): { seconds: number; nanos: number } | undefined {
-  const len = s.length;
-  if (len < 20 || len > 30 || len === 21 || s.charCodeAt(len - 1) !== 90 /* Z */) return undefined;
-  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) {
-    return undefined;
-  }
-  const year = digitsAt(s, 0, 4);
-  const month = digitsAt(s, 5, 2);
-  const day = digitsAt(s, 8, 2);
-  const hour = digitsAt(s, 11, 2);
-  const minute = digitsAt(s, 14, 2);
-  const second = digitsAt(s, 17, 2);
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour < 0 || hour > 23 || minute < 0 || minute > 59) {
-    return undefined;
-  }
-  if (second < 0 || second > 59) return undefined;
-  let nanos = 0;
-  if (len > 20) {
-    if (s.charCodeAt(19) !== 46 /* . */) return undefined;
-    const n = len - 21;
-    const f = digitsAt(s, 20, n);
-    if (f < 0) return undefined;
-    nanos = f * NANO_SCALE[9 - n];
-  }
-  return { seconds: daysSinceEpoch(year, month, day) * 86400 + hour * 3600 + minute * 60 + second, nanos };
-}
-
 /** Parses the JSON string of a timestamp. Throws a JsonProblem if it is invalid or out of range. */
 export function timestampFromJson(json: unknown): { seconds: number; nanos: number } {
   if (typeof json !== "string") throw new JsonProblem(`${formatJson(json)} is not an RFC 3339 timestamp string`);
-  // Years 1 to 9999 in UTC are all in range.
-  const fast = fastTimestamp(json);
-  if (fast !== undefined) return fast;
   const m = RFC3339.exec(json);
   if (m === null) throw new JsonProblem(`${formatJson(json)} is not an RFC 3339 timestamp`);
   const year = Number(m[1]);
