@@ -35,13 +35,16 @@ function read(schema: DescMessage, msg: unknown, json: unknown, options: Partial
  * Parses JSON text and reads it into `msg`, then looks for duplicate keys in the text with
  * the keys and colons the readers counted: usually no second walk of the value (json/parse.ts).
  */
-function readText(schema: DescMessage, msg: unknown, text: string, options: Partial<JsonReadOptions> | undefined): void {
+function readText(schema: DescMessage, msg: unknown, text: string, options: Partial<JsonReadOptions> | undefined, merge: boolean): void {
   try {
     if (typeof text !== "string") throw new JsonProblem(`expected a JSON string, got ${typeof text}`);
     const json = parseJsonValue(text);
+    // Merged into a message of the caller's: duplicate keys are looked for first (walking the
+    // value), so that they leave the target untouched.
+    if (merge) checkDuplicateKeys(text, json, -1);
     const ctx = makeContext(options);
     messageReader(schema)(msg, json, ctx);
-    checkDuplicateKeys(text, json, ctx.count);
+    if (!merge) checkDuplicateKeys(text, json, ctx.count);
   } catch (e) {
     throw toDecodeError(e, schema.typeName);
   }
@@ -63,7 +66,7 @@ export function fromJson<Desc extends DescMessage>(schema: Desc, json: JsonValue
  */
 export function fromJsonString<Desc extends DescMessage>(schema: Desc, json: string, options?: Partial<JsonReadOptions>): MessageShape<Desc> {
   const msg = zeroMessageFactory(schema)();
-  readText(schema, msg, json, options);
+  readText(schema, msg, json, options, false);
   return msg as unknown as MessageShape<Desc>;
 }
 
@@ -91,9 +94,7 @@ export function mergeFromJsonString<Desc extends DescMessage>(
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
   checkTarget(schema, target);
-  // Duplicate keys are found after reading, as in fromJsonString(): like any other error in
-  // the text, they may leave the target partly merged.
-  readText(schema, writableForm(typeRecord(schema), target), json, options);
+  readText(schema, writableForm(typeRecord(schema), target), json, options, true);
   return target;
 }
 

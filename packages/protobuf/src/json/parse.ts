@@ -25,7 +25,7 @@ export function parseJsonValue(text: string): unknown {
 /**
  * Throws a JsonProblem if an object of JSON text `text` has a key twice; `value` is the text
  * parsed, `counted` the keys and colons in strings that a reader counted in it (a lower bound:
- * never more than there are).
+ * never more than there are; -1: none counted).
  */
 export function checkDuplicateKeys(text: string, value: unknown, counted: number): void {
   if (typeof value !== "object" || value === null) return;
