@@ -82,6 +82,13 @@ export function pbjetSchema(typeName: string): DescMessage {
   return d;
 }
 
+/** The schema of a message type in the code generated with aot=true. */
+export function pbjetAotSchema(typeName: string): DescMessage {
+  const d = pbjetAotRegistry.getMessage(typeName);
+  if (!d) throw new Error(`pbjet aot=true: no message ${typeName}`);
+  return d;
+}
+
 export function esSchema(typeName: string): es.DescMessage {
   const d = esRegistry.getMessage(typeName);
   if (!d) throw new Error(`@bufbuild/protobuf: no message ${typeName}`);

@@ -32,13 +32,14 @@ export {
   aotJsonReadError,
   aotJsonNotArray,
   aotJsonScalar,
+  aotJsonReadString,
   aotJsonZero,
   aotJsonReadEnum,
   aotJsonNew,
   aotJsonMerge,
   aotJsonReadField,
 } from "../json/aot-json.js";
-export type { AotJsonReader, AotJsonWriter } from "../json/aot-json.js";
+export type { AotJsonReader, AotJsonWriter, AotJsonReadContext } from "../json/aot-json.js";
 
 /**
  * Attaches ahead-of-time JSON codecs to a message type and returns its descriptor. Called by

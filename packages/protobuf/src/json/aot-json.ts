@@ -23,6 +23,8 @@ import { notAnObject } from "./read-guards.js";
 import { enumToJsonText, fieldTextWriter, messageTextWriter, oneofTextWriter, quote } from "./text-writer.js";
 import { extensionsValue, type WriteContext } from "./writer.js";
 import { fieldReader, messageReader, readOtherKey, type ReadContext } from "./reader.js";
+import { countColons } from "./parse.js";
+import { isWellFormed } from "../wire/well-formed.js";
 
 /**
  * The ahead-of-time JSON writer of a message type: the members of message `m` as JSON text
@@ -150,6 +152,19 @@ export const aotJsonReadError: (desc: DescMessage, e: unknown, index: number) =>
 /** The problem of a list field whose value is not an array. */
 export function aotJsonNotArray(json: unknown): object {
   return new JsonProblem(`expected array, got ${formatJson(json)}`);
+}
+
+/** What generated JSON readers get as `x`: the options and state of one read call. */
+export type AotJsonReadContext = ReadContext;
+
+/**
+ * Reads a string field's value (checked to be a well-formed string) and counts its colons for
+ * the duplicate-key check (json/parse.ts).
+ */
+export function aotJsonReadString(json: unknown, x: ReadContext): string {
+  if (typeof json !== "string" || !isWellFormed(json)) return aotJsonScalar(ScalarType.STRING, false, json) as string;
+  if (json.indexOf(":") !== -1) x.count += countColons(json);
+  return json;
 }
 
 const scalarReaders: ScalarFromJson[] = [];

@@ -11,6 +11,8 @@ import type { JsonObject, JsonValue } from "../types.js";
 import { scalarFromJson } from "./scalar-read.js";
 import { isWellFormed } from "../wire/well-formed.js";
 import { scalarToJson } from "./scalar-write.js";
+import { countColons } from "./parse.js";
+import type { ReadContext } from "./reader.js";
 
 /** The scalar type of a wrapper message's `value` field. */
 function wrapperScalar(field: DescField | DescExtension): { scalar: number; longAsString: boolean } {
@@ -23,25 +25,33 @@ export function boxedWriter(field: DescField | DescExtension, boxing: Boxing): (
   if (boxing === Boxing.Wrapper) return scalarToJson(wrapperScalar(field).scalar);
   return (value) => {
     if (!isObject(value)) throw new JsonProblem(`expected a JSON object for google.protobuf.Struct, got ${formatJson(value)}`);
-    return copyJson(value, 0, 100, false) as JsonObject;
+    return copyJson(value, 0, 100, undefined) as JsonObject;
   };
 }
 
-/** The JSON reader of an unboxed field value; `current` is the value to merge into, if any. */
-export function boxedReader(field: DescField | DescExtension, boxing: Boxing): (json: unknown, current: unknown, recursionLimit: number) => unknown {
+/**
+ * The JSON reader of an unboxed field value; `current` is the value to merge into, if any.
+ * Keys and colons in strings are counted in `ctx.count` (see ReadContext).
+ */
+export function boxedReader(field: DescField | DescExtension, boxing: Boxing): (json: unknown, current: unknown, ctx: ReadContext) => unknown {
   if (boxing === Boxing.Wrapper) {
     const { scalar, longAsString } = wrapperScalar(field);
     const conv = scalarFromJson(scalar, longAsString);
-    return (json) => conv(json);
+    return (json, _current, ctx) => {
+      const v = conv(json);
+      if (typeof v === "string") ctx.count += countColons(v);
+      return v;
+    };
   }
-  return (json, current, limit) => {
+  return (json, current, ctx) => {
     if (!isObject(json)) throw new JsonProblem(`expected object, got ${formatJson(json)}`);
     const out: JsonObject = isObject(current) ? (current as JsonObject) : {};
     let key = "";
     try {
       for (key of Object.keys(json)) {
         if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
-        setOwnProperty(out, key, copyJson(json[key], 1, limit, true));
+        ctx.count += 1 + countColons(key);
+        setOwnProperty(out, key, copyJson(json[key], 1, ctx.recursionLimit, ctx));
       }
     } catch (e) {
       throw withSegment(e, keySegment(key));
@@ -56,15 +66,19 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /**
  * A deep copy of a JSON value, checked: numbers must be finite, strings well-formed (when
- * reading), and there must be nothing that is not JSON. Keys are set as own properties.
+ * reading: with the `ctx` of the read, in which keys and colons in strings are counted), and
+ * there must be nothing that is not JSON. Keys are set as own properties.
  */
-export function copyJson(v: unknown, depth: number, limit: number, reading: boolean): JsonValue {
+export function copyJson(v: unknown, depth: number, limit: number, ctx: { count: number } | undefined): JsonValue {
   switch (typeof v) {
     case "number":
       if (!Number.isFinite(v)) throw new JsonProblem(`${formatJson(v)} cannot be a google.protobuf.Value number`);
       return v;
     case "string":
-      if (reading && !isWellFormed(v)) throw new JsonProblem(`${formatJson(v)} is not valid UTF-16 (lone surrogate)`);
+      if (ctx !== undefined) {
+        if (!isWellFormed(v)) throw new JsonProblem(`${formatJson(v)} is not valid UTF-16 (lone surrogate)`);
+        ctx.count += countColons(v);
+      }
       return v;
     case "boolean":
       return v;
@@ -75,7 +89,7 @@ export function copyJson(v: unknown, depth: number, limit: number, reading: bool
         const out: JsonValue[] = new Array<JsonValue>(v.length);
         let i = 0;
         try {
-          for (; i < v.length; i++) out[i] = copyJson(v[i], depth + 1, limit, reading);
+          for (; i < v.length; i++) out[i] = copyJson(v[i], depth + 1, limit, ctx);
         } catch (e) {
           throw withSegment(e, indexSegment(i));
         }
@@ -86,8 +100,11 @@ export function copyJson(v: unknown, depth: number, limit: number, reading: bool
       let key = "";
       try {
         for (key of Object.keys(v)) {
-          if (reading && !isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
-          setOwnProperty(out, key, copyJson((v as Record<string, unknown>)[key], depth + 1, limit, reading));
+          if (ctx !== undefined) {
+            if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
+            ctx.count += 1 + countColons(key);
+          }
+          setOwnProperty(out, key, copyJson((v as Record<string, unknown>)[key], depth + 1, limit, ctx));
         }
       } catch (e) {
         throw withSegment(e, keySegment(key));

@@ -7,11 +7,11 @@ import { writableForm } from "../model/view-protocol.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { MessageShape } from "../types.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
-import { JsonDecodeError, toDecodeError } from "./errors.js";
+import { JsonDecodeError, JsonProblem, toDecodeError } from "./errors.js";
 import type { JsonValue } from "../types.js";
 import type { JsonReadOptions } from "./options.js";
 import { messageReader, type ReadContext } from "./reader.js";
-import { parseJsonText } from "./parse.js";
+import { checkDuplicateKeys, parseJsonValue } from "./parse.js";
 
 function makeContext(options: Partial<JsonReadOptions> | undefined): ReadContext {
   return {
@@ -19,6 +19,7 @@ function makeContext(options: Partial<JsonReadOptions> | undefined): ReadContext
     registry: options?.registry,
     recursionLimit: options?.recursionLimit ?? 100,
     depth: 0,
+    count: 0,
   };
 }
 
@@ -30,12 +31,20 @@ function read(schema: DescMessage, msg: unknown, json: unknown, options: Partial
   }
 }
 
-function parse(schema: DescMessage, text: string): unknown {
-  if (typeof text !== "string") {
-    throw new JsonDecodeError(schema.typeName, "", `expected a JSON string, got ${typeof text}`);
-  }
+/**
+ * Parses JSON text and reads it into `msg`, then looks for duplicate keys in the text with
+ * the keys and colons the readers counted: usually no second walk of the value (json/parse.ts).
+ */
+function readText(schema: DescMessage, msg: unknown, text: string, options: Partial<JsonReadOptions> | undefined, merge: boolean): void {
   try {
-    return parseJsonText(text);
+    if (typeof text !== "string") throw new JsonProblem(`expected a JSON string, got ${typeof text}`);
+    const json = parseJsonValue(text);
+    // Merged into a message of the caller's: duplicate keys are looked for first (walking the
+    // value), so that they leave the target untouched.
+    if (merge) checkDuplicateKeys(text, json, -1);
+    const ctx = makeContext(options);
+    messageReader(schema)(msg, json, ctx);
+    if (!merge) checkDuplicateKeys(text, json, ctx.count);
   } catch (e) {
     throw toDecodeError(e, schema.typeName);
   }
@@ -51,9 +60,14 @@ export function fromJson<Desc extends DescMessage>(schema: Desc, json: JsonValue
   return msg as unknown as MessageShape<Desc>;
 }
 
-/** Parses a message from a JSON string. Duplicate keys in an object are rejected. */
+/**
+ * Parses a message from a JSON string. Duplicate keys in an object are rejected (after
+ * reading: the message is dropped).
+ */
 export function fromJsonString<Desc extends DescMessage>(schema: Desc, json: string, options?: Partial<JsonReadOptions>): MessageShape<Desc> {
-  return fromJson(schema, parse(schema, json) as JsonValue, options);
+  const msg = zeroMessageFactory(schema)();
+  readText(schema, msg, json, options, false);
+  return msg as unknown as MessageShape<Desc>;
 }
 
 /**
@@ -66,9 +80,7 @@ export function mergeFromJson<Desc extends DescMessage>(
   json: JsonValue,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
-  if (target.$typeName !== schema.typeName) {
-    throw new JsonDecodeError(schema.typeName, "", `cannot merge into a message of type ${target.$typeName}`);
-  }
+  checkTarget(schema, target);
   // A lazy view is merged into through the ordinary message that holds its fields.
   read(schema, writableForm(typeRecord(schema), target), json, options);
   return target;
@@ -81,5 +93,13 @@ export function mergeFromJsonString<Desc extends DescMessage>(
   json: string,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
-  return mergeFromJson(schema, target, parse(schema, json) as JsonValue, options);
+  checkTarget(schema, target);
+  readText(schema, writableForm(typeRecord(schema), target), json, options, true);
+  return target;
+}
+
+function checkTarget(schema: DescMessage, target: { $typeName: string }): void {
+  if (target.$typeName !== schema.typeName) {
+    throw new JsonDecodeError(schema.typeName, "", `cannot merge into a message of type ${target.$typeName}`);
+  }
 }

@@ -4,38 +4,49 @@
  *
  * The check counts, instead of scanning the text character by character: every object member
  * has one colon outside of strings, so the colons in the text, minus the colons inside
- * strings (counted in the parsed strings), must equal the keys of the parsed value. If they
- * do not (or a string escapes a colon as \u003a, which would spoil the count), the text is
- * scanned carefully to name the duplicate key.
+ * strings (counted in the parsed strings), must equal the keys of the parsed value. The
+ * readers count keys and colons in strings as they convert the value (ReadContext.count), so
+ * that the check usually needs no walk of its own: if their count is short (they skip what
+ * they do not read, such as ignored unknown fields), the parsed value is walked and counted;
+ * if that does not add up either (or a string escapes a colon as \u003a, which would spoil the
+ * count), the text is scanned carefully to name the duplicate key.
  */
 import { JsonProblem } from "./errors.js";
 
-/** Parses JSON text. Throws a JsonProblem for invalid JSON and for duplicate keys. */
-export function parseJsonText(text: string): unknown {
-  let value: unknown;
+/** Parses JSON text with `JSON.parse`, without the check for duplicate keys. Throws a JsonProblem for invalid JSON. */
+export function parseJsonValue(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
     throw new JsonProblem(`invalid JSON: ${(e as Error).message}`);
   }
-  if (typeof value === "object" && value !== null) {
-    const colons = countColons(text);
-    if (colons > 0) {
-      counts.keys = 0;
-      counts.colons = 0;
-      countValue(value);
-      if (colons - counts.colons !== counts.keys || text.includes("\\u003")) {
-        if (countMembers(text) !== counts.keys) throwDuplicateKey(text);
-      }
-    }
+}
+
+/**
+ * Throws a JsonProblem if an object of JSON text `text` has a key twice; `value` is the text
+ * parsed, `counted` the keys and colons in strings that a reader counted in it (a lower bound:
+ * never more than there are; -1: none counted).
+ */
+export function checkDuplicateKeys(text: string, value: unknown, counted: number): void {
+  if (typeof value !== "object" || value === null) return;
+  const colons = countColons(text);
+  // Every key of the value and colon of its strings was counted at most once, so `colons`
+  // (one per member, plus the colons in strings) equals `counted` only without duplicates.
+  if (colons === counted && !text.includes("\\u003")) return;
+  if (colons === 0) return;
+  counts.keys = 0;
+  counts.colons = 0;
+  countValue(value);
+  if (colons - counts.colons !== counts.keys || text.includes("\\u003")) {
+    if (countMembers(text) !== counts.keys) throwDuplicateKey(text);
   }
-  return value;
 }
 
 /** Keys, and colons inside keys and strings, of a parsed value (reset before use). */
 const counts = { keys: 0, colons: 0 };
 
-function countColons(s: string): number {
+/** The number of colons in a string: what a reader adds to ReadContext.count for a string it reads. */
+export function countColons(s: string): number {
   let n = 0;
   let i = s.indexOf(":");
   while (i !== -1) {

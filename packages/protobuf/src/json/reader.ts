@@ -6,7 +6,7 @@
 import { wktName } from "../descriptors/wkt-names.js";
 import type { DescEnum, DescExtension, DescField, DescMessage, DescOneof } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
-import type { ScalarType } from "../descriptors/scalar.js";
+import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
 import { typeRecord } from "../model/type-record.js";
 import { writableForm } from "../model/view-protocol.js";
@@ -22,6 +22,7 @@ import { wktReader } from "./wkt-read.js";
 import { enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { boxedReader } from "./boxed.js";
+import { countColons } from "./parse.js";
 
 /** Options and state of one read call. */
 export interface ReadContext {
@@ -30,6 +31,12 @@ export interface ReadContext {
   readonly recursionLimit: number;
   /** The current message nesting depth. */
   depth: number;
+  /**
+   * Keys of JSON objects and colons in JSON strings read so far, for the duplicate-key check of
+   * fromJsonString() (json/parse.ts): readers add what they read, each key and string at most
+   * once (what they skip they may leave out: the check then walks the value itself).
+   */
+  count: number;
 }
 
 /** Merges a JSON value into a message of one type. Throws JsonProblem. */
@@ -79,6 +86,7 @@ function buildReader(desc: DescMessage): MessageReader {
     let seenSet: Set<DescOneof> | undefined;
     let seg = "";
     const keys = Object.keys(json);
+    ctx.count += keys.length;
     try {
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i];
@@ -194,7 +202,7 @@ function extensionValueReader(ext: DescExtension): ValueRead {
       };
     } else if (ext.fieldKind === "message" && fieldBoxing(ext) !== Boxing.None) {
       const readBoxed = boxedReader(ext, fieldBoxing(ext));
-      read = (json, ctx) => readBoxed(json, undefined, ctx.recursionLimit);
+      read = (json, ctx) => readBoxed(json, undefined, ctx);
     } else {
       read = elementReader(ext);
     }
@@ -229,7 +237,13 @@ export function elementReader(field: {
     const read = enumReader(field.enum);
     return (json, ctx) => read(json, ctx.ignoreUnknownFields);
   }
-  return scalarFromJson(field.scalar!, field.longAsString === true);
+  const conv = scalarFromJson(field.scalar!, field.longAsString === true);
+  return (json, ctx) => {
+    const v = conv(json);
+    // The colons of a string, for the duplicate-key check.
+    if (typeof v === "string") ctx.count += countColons(v);
+    return v;
+  };
 }
 
 /** The reader of the elements of a list or map field: Struct elements are JSON objects. */
@@ -240,7 +254,7 @@ function repeatedElementReader(field: DescField | DescExtension): ValueRead {
     return elementReader({ scalar: field.scalar, enum: field.enum, message: field.message, longAsString });
   }
   const read = boxedReader(field, Boxing.Struct);
-  return (json, ctx) => read(json, undefined, ctx.recursionLimit);
+  return (json, ctx) => read(json, undefined, ctx);
 }
 
 /** Appends the elements of a JSON array to a list. */
@@ -265,9 +279,13 @@ function listFiller(field: (DescField | DescExtension) & { fieldKind: "list" }):
 function mapFiller(field: DescField & { fieldKind: "map" }): (map: Record<string, unknown>, json: unknown, ctx: ReadContext) => void {
   const readKey = mapKeyFromJson(field.mapKey);
   const read = repeatedElementReader(field);
+  // Only string keys may hold colons (keys of other types that do are rejected).
+  const countKeyColons = field.mapKey === ScalarType.STRING;
   return (map, json, ctx) => {
     if (!isJsonObject(json)) throw notAnObject(json);
     const keys = Object.keys(json);
+    ctx.count += keys.length;
+    if (countKeyColons) for (let i = 0; i < keys.length; i++) ctx.count += countColons(keys[i]);
     let key = "";
     let canonical: Set<string> | undefined;
     try {
@@ -324,7 +342,7 @@ function messageFieldReader(field: DescField & { fieldKind: "message" }): FieldR
         if (msg[name] !== undefined) msg[name] = undefined;
         return;
       }
-      msg[name] = readBoxed(json, msg[name], ctx.recursionLimit);
+      msg[name] = readBoxed(json, msg[name], ctx);
     };
   }
   let read: MessageReader | undefined;
@@ -363,7 +381,7 @@ function oneofMessageReader(field: DescField & { fieldKind: "message" }): FieldR
         if (o.case === caseName) msg[oneof] = { case: undefined };
         return;
       }
-      msg[oneof] = { case: caseName, value: readBoxed(json, o.case === caseName ? o.value : undefined, ctx.recursionLimit) };
+      msg[oneof] = { case: caseName, value: readBoxed(json, o.case === caseName ? o.value : undefined, ctx) };
     };
   }
   let read: MessageReader | undefined;
@@ -438,12 +456,12 @@ function singularReader(field: DescField & { fieldKind: "scalar" | "enum" }): Fi
       if (v !== IGNORED) msg[name] = v;
     };
   }
-  const conv = scalarFromJson(field.scalar, field.longAsString);
-  return (msg, json) => {
+  const read = elementReader(field);
+  return (msg, json, ctx) => {
     if (json === null) {
       reset(msg);
       return;
     }
-    msg[name] = conv(json);
+    msg[name] = read(json, ctx);
   };
 }

@@ -13,6 +13,7 @@ import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "
 import { scalarFromJson } from "./scalar-read.js";
 import { isWellFormed } from "../wire/well-formed.js";
 import { timestampFromJson } from "./timestamp.js";
+import { countColons } from "./parse.js";
 import { durationFromJson } from "./duration.js";
 import { fieldMaskFromJson } from "./field-mask.js";
 import type { MessageReader, ReadContext } from "./reader.js";
@@ -41,10 +42,12 @@ export function wktReader(desc: DescMessage, readerOf: (desc: DescMessage) => Me
     case wktName.Duration: {
       if (!wktField(desc, "seconds", "scalar") || !wktField(desc, "nanos", "scalar")) return undefined;
       const parse = desc.typeName === wktName.Timestamp ? timestampFromJson : durationFromJson;
-      return (msg, json) => {
+      return (msg, json, ctx) => {
         const { seconds, nanos } = parse(json);
         msg.seconds = protoInt64.parse(seconds);
         msg.nanos = nanos;
+        // The colons of the timestamp, for the duplicate-key check.
+        ctx.count += countColons(json as string);
       };
     }
     case wktName.FieldMask:
@@ -95,6 +98,9 @@ function readAny(readerOf: (desc: DescMessage) => MessageReader, msg: any, json:
   const sub = zeroMessageFactory(desc)();
   const read = readerOf(desc);
   enterMessage(ctx);
+  // The key "@type" and the colons of its value, for the duplicate-key check (the other keys
+  // are counted by the readers of what they hold).
+  ctx.count += 1 + countColons(typeUrl);
   if (isValueWkt(desc)) {
     for (const key of Object.keys(json)) {
       if (key !== "@type" && key !== "value" && !ctx.ignoreUnknownFields) {
@@ -102,6 +108,7 @@ function readAny(readerOf: (desc: DescMessage) => MessageReader, msg: any, json:
       }
     }
     if (Object.prototype.hasOwnProperty.call(json, "value")) {
+      ctx.count++;
       try {
         read(sub, json.value, ctx);
       } catch (e) {
@@ -152,6 +159,7 @@ function structReaders(desc: DescMessage): MessageReader | undefined {
     try {
       for (key of Object.keys(json)) {
         if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
+        ctx.count += 1 + countColons(key);
         const v = newValue();
         readValue(v, json[key], ctx);
         setOwnProperty(fields, key, v);
@@ -187,6 +195,7 @@ function structReaders(desc: DescMessage): MessageReader | undefined {
         return;
       case "string":
         if (!isWellFormed(json)) throw new JsonProblem(`${formatJson(json)} is not valid UTF-16 (lone surrogate)`);
+        ctx.count += countColons(json);
         msg.kind = { case: "stringValue", value: json };
         return;
       case "boolean":

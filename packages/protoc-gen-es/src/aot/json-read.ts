@@ -5,8 +5,10 @@
  * name (the same table: a JSON name wins over another field's proto name), the same checks for
  * a field given twice and for oneofs, the same conversions, null handling and error paths.
  * Maps, unboxed wrappers and Struct, google.protobuf.Value and NullValue are read by the
- * runtime's compiled field readers; sub-messages by their type's reader; other keys
- * (extensions, unknown fields) by the runtime.
+ * runtime's compiled field readers; sub-messages by their type's reader (called directly for
+ * the types of the file); other keys (extensions, unknown fields) by the runtime. Readers
+ * count the keys they read and the colons of strings, for the duplicate-key check of
+ * fromJsonString() (json/parse.ts).
  */
 import type { DescField, DescMessage } from "@pbjet/protobuf";
 import { Edition, FieldPresence, ScalarType } from "@pbjet/protobuf/reflect";
@@ -48,10 +50,12 @@ export function jsonReaderBody(c: JsonContext, desc: DescMessage): Printable[] {
   const lines: Printable[] = [
     [rt("aotJsonEnter"), "(j, x);"],
     "const ks = Object.keys(j);",
+    // The keys, for the duplicate-key check of fromJsonString().
+    "x.count += ks.length;",
     ["let p = -1", usesAliasBits(desc) ? ", a = 0" : "", desc.oneofs.length > 0 ? ", b = 0" : "", ";"],
     "try {",
     "  for (let i = 0; i < ks.length; i++) {",
-    "    const k = ks[i], v = j[k];",
+    "    const k = ks[i];",
     "    switch (k) {",
   ];
   const table = keyTable(desc);
@@ -64,7 +68,7 @@ export function jsonReaderBody(c: JsonContext, desc: DescMessage): Printable[] {
     lines.push(...caseLines(c, desc, key, entry, other));
   }
   lines.push(
-    ["      default: p = -1; ", rt("aotJsonOtherKey"), "(", schema, ", m, k, v, x);"],
+    ["      default: p = -1; ", rt("aotJsonOtherKey"), "(", schema, ", m, k, j[k], x);"],
     "    }",
     "  }",
     "} catch (e) {",
@@ -89,7 +93,12 @@ function caseLines(c: JsonContext, desc: DescMessage, key: string, entry: KeyEnt
   const { f, rt } = c;
   const field = entry.field;
   const index = desc.fields.indexOf(field);
-  const out: Printable[] = [["      case ", f.string(key), ":", other === undefined ? "" : [" case ", f.string(other), ":"], ` p = ${index};`]];
+  // The value by a literal property name where the case has one key (a load that V8 caches
+  // per object shape, unlike `j[k]`).
+  const load: Printable = other === undefined ? prop(f, "j", key) : "j[k]";
+  const out: Printable[] = [
+    ["      case ", f.string(key), ":", other === undefined ? "" : [" case ", f.string(other), ":"], ` { p = ${index}; const v = `, load, ";"],
+  ];
   if (entry.alias !== undefined) {
     const alias: Printable = other === undefined ? f.string(entry.alias) : ["k === ", f.string(key), " ? ", f.string(other), " : ", f.string(key)];
     if (entry.aliasBit !== 0) {
@@ -110,7 +119,7 @@ function caseLines(c: JsonContext, desc: DescMessage, key: string, entry: KeyEnt
     ];
     out.push(nullIsValue(field) ? ["        ", check] : ["        if (v !== null) { ", check, " }"]);
   }
-  out.push(["        ", readField(c, desc, field, index)], "        break;");
+  out.push(["        ", readField(c, desc, field, index)], "        break; }");
   return out;
 }
 
@@ -118,6 +127,9 @@ function caseLines(c: JsonContext, desc: DescMessage, key: string, entry: KeyEnt
 function scalarConv(c: JsonContext, t: ScalarType, las: boolean, v: string): Printable {
   const slow: Printable = [c.rt("aotJsonScalar"), `(${t}, ${las}, ${v})`];
   switch (t) {
+    case ScalarType.STRING:
+      // Checked and its colons counted (for the duplicate-key check) by the runtime.
+      return [c.rt("aotJsonReadString"), `(${v}, x)`];
     case ScalarType.INT32:
     case ScalarType.SINT32:
     case ScalarType.SFIXED32:
@@ -164,6 +176,18 @@ function zeroOf(c: JsonContext, field: DescField): Printable {
   }
 }
 
+/**
+ * Statements that read JSON value `v` as a new message of type `sub` into `const s`: by this
+ * file's zero factory and reader if it has them, else by the runtime.
+ */
+function newMessage(c: JsonContext, sub: DescMessage, v: string): Printable {
+  const local = c.local?.(sub);
+  if (local?.zero !== undefined && local.jsonRead !== undefined) {
+    return ["const s = ", local.zero, "(); ", local.jsonRead, `(s, ${v}, x);`];
+  }
+  return ["const s = ", c.rt("aotJsonNew"), "(", c.f.importSchema(sub), `, ${v}, x);`];
+}
+
 function readField(c: JsonContext, desc: DescMessage, field: DescField, index: number): Printable {
   const { f, rt } = c;
   const get = prop(f, "m", field.localName);
@@ -175,7 +199,7 @@ function readField(c: JsonContext, desc: DescMessage, field: DescField, index: n
     case "list": {
       let push: Printable;
       if (field.listKind === "message") {
-        push = ["l.push(", rt("aotJsonNew"), "(", f.importSchema(field.message!), ", e, x));"];
+        push = [newMessage(c, field.message!, "e"), " l.push(s);"];
       } else if (field.listKind === "enum") {
         push = ["const n = ", rt("aotJsonReadEnum"), "(", f.importSchema(field.enum!), ", e, x); if (n !== undefined) l.push(n);"];
       } else {
@@ -213,15 +237,13 @@ function readField(c: JsonContext, desc: DescMessage, field: DescField, index: n
           oneofGet,
           " = { case: ",
           caseName,
-          ", value: c.value }; } else ",
+          ", value: c.value }; } else { ",
+          newMessage(c, field.message, "v"),
+          " ",
           oneofGet,
           " = { case: ",
           caseName,
-          ", value: ",
-          rt("aotJsonNew"),
-          "(",
-          sub,
-          ", v, x) }; }",
+          ", value: s }; } }",
         ];
       }
       return [
@@ -231,13 +253,11 @@ function readField(c: JsonContext, desc: DescMessage, field: DescField, index: n
         get,
         " = undefined; } else { const c = ",
         get,
-        "; if (c === undefined) ",
+        "; if (c === undefined) { ",
+        newMessage(c, field.message, "v"),
+        " ",
         get,
-        " = ",
-        rt("aotJsonNew"),
-        "(",
-        sub,
-        ", v, x); else ",
+        " = s; } else ",
         rt("aotJsonMerge"),
         "(",
         sub,

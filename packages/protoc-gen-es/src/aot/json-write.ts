@@ -18,6 +18,11 @@ export interface JsonContext {
   readonly f: GeneratedFile;
   /** The symbol of a runtime helper of @pbjet/protobuf/codegenv2 (aotJsonMessage, ...). */
   readonly rt: (name: string) => Printable;
+  /**
+   * The names of this file's functions that create the zero message of a type and read it from
+   * JSON, if the file has them: then sub-messages of the type are read by a direct call.
+   */
+  readonly local?: (desc: DescMessage) => { readonly zero: string | undefined; readonly jsonRead: string | undefined } | undefined;
 }
 
 /**

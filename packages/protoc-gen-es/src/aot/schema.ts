@@ -11,22 +11,24 @@ import { encoderBody } from "./encode.js";
 import { decoderBody, type DecodeContext } from "./decode.js";
 import { mayBeBoxed } from "./wire.js";
 import { zeroConstructorBody, zeroNeedsPrototype } from "./zero.js";
-import { hasAotJson, jsonWriterBody } from "./json-write.js";
+import { hasAotJson, jsonWriterBody, type JsonContext } from "./json-write.js";
 import { jsonReaderBody } from "./json-read.js";
 
 /**
  * The local functions of a message type: `$binEnc<i>`, `$binDec<i>` and, where it has one,
- * `$binZero<i>` (with the constructor it calls, `$binMsg<i>`).
+ * `$binZero<i>` (with the constructor it calls, `$binMsg<i>`) and its JSON reader `$jsonRead<i>`.
  */
 interface LocalNames {
   readonly enc: string;
   readonly dec: string;
   readonly zero: string | undefined;
   readonly ctor: string;
+  readonly jsonRead: string | undefined;
 }
 
 /** What a generated file holds of ahead-of-time decoders: local names by type, and copies still to print. */
 interface FileState {
+  readonly file: DescMessage["file"];
   readonly names: Map<DescMessage, LocalNames>;
   readonly pending: DescMessage[];
 }
@@ -44,22 +46,31 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
   const from = f.runtime.codegen.messageDesc.from;
   const rt = (name: string): Printable => f.import(name, from);
   const state = fileState(f, desc);
-  const c: DecodeContext = { f, rt, local: (d) => localNames(f, state, d) };
+  const c: DecodeContext & JsonContext = { f, rt, local: (d) => localNames(f, state, d) };
   const own = state.names.get(desc)!;
   const binary = [rt("aotBinary"), "(/*@__PURE__*/ ", descCall, ", ", own.enc, ", ", own.dec, own.zero === undefined ? "" : [", ", own.zero], ")"];
-  if (json && hasAotJson(desc)) {
+  const withJson = json && own.jsonRead !== undefined;
+  if (withJson) {
     // With JSON codecs: aotJson(aotBinary(...), writer, reader).
     f.print(["  ", rt("aotJson"), "(", binary, ","]);
     f.print("  (m, o, x) => {");
     for (const line of jsonWriterBody(c, desc)) f.print("    ", line);
     f.print("  },");
-    f.print("  (m, j, x) => {");
-    for (const line of jsonReaderBody(c, desc)) f.print("    ", line);
-    f.print("  });");
+    f.print(["  ", own.jsonRead!, ");"]);
   } else {
     f.print(["  ", binary, ";"]);
   }
   printFunctions(c, desc, own, ts);
+  if (withJson) {
+    f.print();
+    f.print(
+      ts
+        ? ["function ", own.jsonRead!, "(m: any, j: any, x: ", f.import("AotJsonReadContext", f.runtime.codegen.messageDesc.from, true), "): void {"]
+        : ["function ", own.jsonRead!, "(m, j, x) {"],
+    );
+    for (const line of jsonReaderBody(c, desc)) f.print("  ", line);
+    f.print("}");
+  }
   // Copies of the decoders of well-known types from other files that this file's decoders call.
   for (let d = state.pending.shift(); d !== undefined; d = state.pending.shift()) {
     printFunctions(c, d, state.names.get(d)!, ts);
@@ -116,7 +127,7 @@ function printFunctions(c: DecodeContext, desc: DescMessage, names: LocalNames, 
 function fileState(f: GeneratedFile, desc: DescMessage): FileState {
   let state = states.get(f);
   if (state === undefined) {
-    state = { names: new Map(), pending: [] };
+    state = { file: desc.file, names: new Map(), pending: [] };
     const visit = (d: DescMessage): void => {
       addNames(f, state!, d);
       d.nestedMessages.forEach(visit);
@@ -135,6 +146,8 @@ function addNames(f: GeneratedFile, state: FileState, desc: DescMessage): LocalN
     dec: `$binDec${i}`,
     zero: zeroConstructorBody(f, desc) === undefined ? undefined : `$binZero${i}`,
     ctor: `$binMsg${i}`,
+    // Types of the file only: a copied well-known type has a JSON form of its own.
+    jsonRead: desc.file === state.file && hasAotJson(desc) ? `$jsonRead${i}` : undefined,
   };
   state.names.set(desc, names);
   return names;
