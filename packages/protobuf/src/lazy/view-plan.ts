@@ -93,7 +93,7 @@ export interface ViewPlan {
   readonly requiredInTree: boolean;
   /**
    * The length to allocate a view's slot array with: the slots, and room for as many
-   * occurrence records as the type's views needed so far (up to a limit), so that the array
+   * occurrence records as the type's recent views needed (up to a limit), so that the array
    * does not grow while it is filled.
    */
   size: number;

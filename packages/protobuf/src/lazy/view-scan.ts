@@ -24,7 +24,7 @@ export function viewReader(state: ViewState): BinaryReader {
 
 /**
  * The next free index for an occurrence record in the array being scanned (scans never nest).
- * The array is allocated with the size the type's views needed so far (`plan.size`), so its
+ * The array is allocated with the size the type's recent views needed (`plan.size`), so its
  * length does not tell where the records end.
  */
 let top = 0;
@@ -44,7 +44,14 @@ export function scanView(state: ViewState): unknown[] {
   scanRange(plan, state, values, occ, r, state.start, state.end);
   const more = state.more;
   if (more !== undefined) for (let i = 0; i < more.length; i += 2) scanRange(plan, state, values, occ, r, more[i], more[i + 1]);
-  if (top > plan.size && plan.size < MAX_PREALLOCATED) plan.size = Math.min(top, MAX_PREALLOCATED);
+  // Grows at once to what a view needed; shrinks slowly while views need less than half, so
+  // that one large view does not make every later view of the type allocate its size.
+  const size = plan.size;
+  if (top > size) {
+    if (size < MAX_PREALLOCATED) plan.size = top < MAX_PREALLOCATED ? top : MAX_PREALLOCATED;
+  } else if (top < size >> 1) {
+    plan.size = size - (size >> 4);
+  }
   const unknown = state.unknown as readonly UnknownField[] | undefined;
   // The entries are frozen (the list itself is handed out mutable, see view-change.ts).
   if (unknown !== undefined) for (const u of unknown) Object.freeze(u);
