@@ -1,6 +1,6 @@
 // Profiling aid for lazy decoding: runs one lazy scenario on one fixture in a loop
 // (add node --cpu-prof to profile). Quicker to iterate with than the lazy matrix.
-//   npx tsx src/prof-lazy.ts <logs|site|site64|strings> <pass|unmarshal|inspect-item|inspect-group|readall|filter|redact> [eager|lazy|trusted|es] [ms]
+//   npx tsx src/prof-lazy.ts <logs|site|site64|strings> <pass|unmarshal|inspect-item|inspect-group|readall|modify|filter|redact> [eager|lazy|trusted|es] [ms]
 // Lazy decoding is opt-in: this suite uses it.
 import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
@@ -13,7 +13,7 @@ import { LargeStringMessageSchema } from "./gen/pbjet/bench/strings/v1/strings_p
 import { LargeStringMessageSchema as EsLargeStringMessageSchema } from "./gen/es/bench/strings/v1/strings_pb.js";
 import { buildLogsExport, buildSite } from "./fixtures.js";
 import { Rng } from "./prng.js";
-import { planOf } from "./lazy-walk.js";
+import { modifyAll, planOf } from "./lazy-walk.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
@@ -99,6 +99,11 @@ const run: () => unknown = {
   unmarshal: () => decode(bytes),
   pass: () => encode(decode(bytes)),
   readall: () => readAll(plan, decode(bytes)),
+  modify: () => {
+    const m = decode(bytes);
+    modifyAll(plan, m);
+    return encode(m);
+  },
   "inspect-item": () => {
     const m = decode(bytes);
     inspectItem(m);

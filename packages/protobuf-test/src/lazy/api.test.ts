@@ -174,3 +174,24 @@ describe("memory", () => {
     );
   });
 });
+
+test("views of one type read as their eager decodes, however many occurrences earlier views of the type had", () => {
+  // A view's slot array is allocated with the size recent views of its type needed: one view
+  // past the limit, many small ones (the size shrinks), then large ones again.
+  const desc = proto3();
+  const walk = { set: "conformance" as const };
+  const sizes = [400, 0, 1, 2, ...new Array<number>(40).fill(1), 100, 3, 400, 5];
+  for (const n of sizes) {
+    const msg = pb.create(desc, {
+      optionalInt32: n,
+      optionalString: "a string longer than the short strings decoded during the scan",
+      repeatedNestedMessage: Array.from({ length: n }, (_, i) => ({ a: i })),
+      repeatedString: Array.from({ length: n % 7 }, (_, i) => "s".repeat(40 + i)),
+      oneofField: { case: "oneofString", value: "x".repeat(50) },
+    });
+    const bytes = pb.toBinary(desc, msg);
+    const view = pb.fromBinary(desc, bytes, { lazy: true });
+    expect(contentOf(desc, view, "view", walk)).toEqual(contentOf(desc, pb.fromBinary(desc, bytes), "eager", walk));
+    expect(hex(pb.toBinary(desc, view))).toBe(hex(bytes));
+  }
+});

@@ -91,6 +91,12 @@ export interface ViewPlan {
    * when written, since encoding must check that they are set.
    */
   readonly requiredInTree: boolean;
+  /**
+   * The length to allocate a view's slot array with: the slots, and room for as many
+   * occurrence records as the type's recent views needed (up to a limit), so that the array
+   * does not grow while it is filled.
+   */
+  size: number;
 }
 
 // The value of an absent container until it is handed out (then a fresh one is: see
@@ -142,7 +148,7 @@ function buildPlan(desc: DescMessage): ViewPlan {
   // A packed array of the largest index used, so that lookups stay in bounds checks.
   for (let i = 0; i < dense.length; i++) dense[i] ??= undefined;
   const decodesDuringScan = slots.some((s) => s.kind === SlotKind.EagerDecoded || s.kind === SlotKind.Oneof);
-  return { desc, View: undefined, slots, dense, sparse, decodesDuringScan, requiredInTree: hasRequiredInTree(desc) };
+  return { desc, View: undefined, slots, dense, sparse, decodesDuringScan, requiredInTree: hasRequiredInTree(desc), size: slots.length };
 }
 
 /** The value of an absent field, as an eager message of the type would have it. */

@@ -22,17 +22,36 @@ export function viewReader(state: ViewState): BinaryReader {
   return r;
 }
 
+/**
+ * The next free index for an occurrence record in the array being scanned (scans never nest).
+ * The array is allocated with the size the type's recent views needed (`plan.size`), so its
+ * length does not tell where the records end.
+ */
+let top = 0;
+
+/** The most a type's views preallocate for occurrence records (larger views grow the array). */
+const MAX_PREALLOCATED = 256;
+
 /** Scans the view's bytes into its slots; returns (and stores) the slot values. */
 export function scanView(state: ViewState): unknown[] {
   const plan = state.plan;
-  const values: unknown[] = new Array(plan.slots.length);
+  const values: unknown[] = new Array(plan.size);
   // The occurrence records go after the slots, in the same array: one allocation per view.
   const occ = values as number[];
   const r = viewReader(state);
   state.unknown = undefined;
+  top = plan.slots.length;
   scanRange(plan, state, values, occ, r, state.start, state.end);
   const more = state.more;
   if (more !== undefined) for (let i = 0; i < more.length; i += 2) scanRange(plan, state, values, occ, r, more[i], more[i + 1]);
+  // Grows at once to what a view needed; shrinks slowly while views need less than half, so
+  // that one large view does not make every later view of the type allocate its size.
+  const size = plan.size;
+  if (top > size) {
+    if (size < MAX_PREALLOCATED) plan.size = top < MAX_PREALLOCATED ? top : MAX_PREALLOCATED;
+  } else if (top < size >> 1) {
+    plan.size = size - (size >> 4);
+  }
   const unknown = state.unknown as readonly UnknownField[] | undefined;
   // The entries are frozen (the list itself is handed out mutable, see view-change.ts).
   if (unknown !== undefined) for (const u of unknown) Object.freeze(u);
@@ -115,8 +134,12 @@ function recordOccurrence(slot: Slot, values: unknown[], occ: number[], r: Binar
   const start = r.pos;
   skipKnown(r, wt, no);
   const prev = values[i];
-  const k = occ.length;
-  occ.push(start, r.pos, tag, slot.lastOnly || prev === undefined ? -1 : (prev as number));
+  const k = top;
+  occ[k] = start;
+  occ[k + 1] = r.pos;
+  occ[k + 2] = tag;
+  occ[k + 3] = slot.lastOnly || prev === undefined ? -1 : (prev as number);
+  top = k + 4;
   values[i] = k;
   return true;
 }
@@ -181,8 +204,12 @@ function scanOneof(
   // The last member seen wins; repeated occurrences of a message member merge.
   const prev = values[i];
   const same = typeof prev === "number" && occ[prev + 2] >>> 3 === no && member.field.fieldKind === "message";
-  const k = occ.length;
-  occ.push(start, r.pos, tag, same ? prev : -1);
+  const k = top;
+  occ[k] = start;
+  occ[k + 1] = r.pos;
+  occ[k + 2] = tag;
+  occ[k + 3] = same ? prev : -1;
+  top = k + 4;
   values[i] = k;
   return true;
 }
