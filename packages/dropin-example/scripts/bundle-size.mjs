@@ -8,6 +8,7 @@
 //   --analyze        list the largest inputs of each bundle
 //   --check          exit 1 if a pbjet bundle is larger than protobuf-es's (raw or gzipped), beyond
 //                    the allowances of bundle-budget.json (the open part of issue 14's target)
+//   --keep           keep the programs and their bundles in work/bundle-size
 //   --markdown FILE  replace the table between the bundle-size markers in FILE (BENCHMARKS.md)
 // Needs the workspace packages built, and esbuild (installed with tsx in the workspace).
 import { execFileSync, spawnSync } from "node:child_process";
@@ -162,7 +163,8 @@ try {
     }
   }
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  // --keep leaves the programs and bundles in work/bundle-size, for a closer look.
+  if (!args.includes("--keep")) rmSync(work, { recursive: true, force: true });
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;

@@ -5,6 +5,7 @@ import type { FileDescriptorProto, FileDescriptorSet } from "./descriptors/descr
 import { createFileRegistry as createRegistryOfFiles, type FileResolver } from "./registry/file-registry.js";
 import type { FileRegistry } from "./registry/registry.js";
 import { anyViewProtocol } from "./model/view-protocol.js";
+import { enableWktJson } from "./json/wkt-enable.js";
 
 /**
  * Creates a file registry.
@@ -20,6 +21,8 @@ export function createFileRegistry(fileDescriptorSet: FileDescriptorSet): FileRe
 export function createFileRegistry(file: FileDescriptorProto, resolve: FileResolver): FileRegistry;
 export function createFileRegistry(...registries: FileRegistry[]): FileRegistry;
 export function createFileRegistry(...args: [FileDescriptorSet] | [FileDescriptorProto, FileResolver] | FileRegistry[]): FileRegistry {
+  // The registry may build well-known types: their JSON forms are needed from now on.
+  enableWktJson();
   const first = eagerIfView(args[0]);
   if (args.length === 2 && typeof args[1] === "function") {
     const resolve = args[1] as FileResolver;

@@ -39,6 +39,7 @@ export * from "./aot-json.js";
 export { fileDesc, messageDesc, enumDesc, extDesc, serviceDesc, tsEnum, objEnum } from "./file-desc.js";
 export { withLazyFields } from "./lazy-fields.js";
 export { withStructCodec } from "./struct-codec.js";
+export { withWktJson } from "./wkt-json.js";
 export { bootDescriptorProto, boot, bootFileDescriptorProto } from "../boot/boot.js";
 export type {
   FileDescriptorProtoBoot,

@@ -18,10 +18,9 @@ import { setExtension } from "../binary/extensions.js";
 import { JsonProblem, fieldSegment, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import { scalarFromJson, mapKeyFromJson } from "./scalar-read.js";
 import { IGNORED, enumReader } from "./enum.js";
-import { wktReader } from "./wkt-read.js";
+import { boxedJson, wktJson } from "./wkt-hook.js";
 import { enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
-import { boxedReader } from "./boxed.js";
 import { countColons } from "./parse.js";
 
 /** Options and state of one read call. */
@@ -73,7 +72,7 @@ export function messageReader(desc: DescMessage): MessageReader {
 }
 
 function buildReader(desc: DescMessage): MessageReader {
-  const wkt = wktReader(desc, messageReader);
+  const wkt = wktJson(desc.typeName)?.reader(desc, messageReader);
   if (wkt !== undefined) return wkt;
   let table: Map<string, FieldEntry> | undefined;
   return (msg, json, ctx) => {
@@ -201,7 +200,7 @@ function extensionValueReader(ext: DescExtension): ValueRead {
         return list;
       };
     } else if (ext.fieldKind === "message" && fieldBoxing(ext) !== Boxing.None) {
-      const readBoxed = boxedReader(ext, fieldBoxing(ext));
+      const readBoxed = boxedJson(ext).boxedReader(ext, fieldBoxing(ext));
       read = (json, ctx) => readBoxed(json, undefined, ctx);
     } else {
       read = elementReader(ext);
@@ -253,7 +252,7 @@ function repeatedElementReader(field: DescField | DescExtension): ValueRead {
     const longAsString = field.fieldKind === "list" && field.longAsString;
     return elementReader({ scalar: field.scalar, enum: field.enum, message: field.message, longAsString });
   }
-  const read = boxedReader(field, Boxing.Struct);
+  const read = boxedJson(field).boxedReader(field, Boxing.Struct);
   return (json, ctx) => read(json, undefined, ctx);
 }
 
@@ -335,7 +334,7 @@ function messageFieldReader(field: DescField & { fieldKind: "message" }): FieldR
   const nullValue = nullIsValue(field);
   const boxing = fieldBoxing(field);
   if (boxing !== Boxing.None) {
-    const readBoxed = boxedReader(field, boxing);
+    const readBoxed = boxedJson(field).boxedReader(field, boxing);
     return (msg, json, ctx) => {
       if (json === null) {
         // Unset by assignment: `delete` would turn the message into a slow dictionary object.
@@ -374,7 +373,7 @@ function oneofMessageReader(field: DescField & { fieldKind: "message" }): FieldR
   const nullValue = nullIsValue(field);
   const boxing = fieldBoxing(field);
   if (boxing !== Boxing.None) {
-    const readBoxed = boxedReader(field, boxing);
+    const readBoxed = boxedJson(field).boxedReader(field, boxing);
     return (msg, json, ctx) => {
       const o = msg[oneof];
       if (json === null) {

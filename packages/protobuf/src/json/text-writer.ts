@@ -15,8 +15,7 @@ import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
 import { int64ToJson, scalarWriteProblem, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriteProblem, enumWriter } from "./enum.js";
-import { wktWriter } from "./wkt-write.js";
-import { boxedWriter } from "./boxed.js";
+import { boxedJson, wktJson } from "./wkt-hook.js";
 import {
   EMIT_IMPLICIT,
   ENUM_AS_INTEGER,
@@ -56,7 +55,7 @@ export function messageTextWriter(desc: DescMessage, bits: number): MessageTextW
 }
 
 function buildTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
-  const wkt = wktWriter(desc, bits, messageWriter);
+  const wkt = wktJson(desc.typeName)?.writer(desc, bits, messageWriter);
   const rec = typeRecord(desc);
   if (wkt !== undefined) return (msg, ctx) => JSON.stringify(wkt(eagerForm(rec, msg), ctx));
   let fields: FieldTextWrite[] | undefined;
@@ -198,14 +197,14 @@ function elementTextWriter(
 function singularTextWriter(field: DescField, bits: number): TextWrite {
   const boxing = fieldBoxing(field);
   if (boxing === Boxing.None) return elementTextWriter(field, bits);
-  const write = boxedWriter(field, boxing);
+  const write = boxedJson(field).boxedWriter(field, boxing);
   return (v) => JSON.stringify(write(v));
 }
 
 /** The writer of the elements of a list or map field: Struct elements are JSON objects. */
 function repeatedElementTextWriter(field: DescField, bits: number): TextWrite {
   if (elementBoxing(field) === Boxing.None) return elementTextWriter(field, bits);
-  const write = boxedWriter(field, Boxing.Struct);
+  const write = boxedJson(field).boxedWriter(field, Boxing.Struct);
   return (v) => JSON.stringify(write(v));
 }
 

@@ -10,8 +10,6 @@ export const TIMESTAMP_MIN_SECONDS = -62135596800;
 /** Seconds of 9999-12-31T23:59:59Z since the epoch. */
 export const TIMESTAMP_MAX_SECONDS = 253402300799;
 
-const RFC3339 = /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]{1,9}))?(?:Z|([+-])([0-9]{2}):([0-9]{2}))$/;
-
 /** Nanoseconds as fractional digits: none, 3, 6 or 9, as few as represent the value. */
 export function fractionDigits(nanos: number): string {
   if (nanos === 0) return "";
@@ -50,31 +48,43 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
+/** The grammar of a timestamp, checked without captures (they would allocate strings). */
+const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d)$/;
+
+/** The number of the `count` decimal digits at `at` in `s` (checked by the caller). */
+function digitsAt(s: string, at: number, count: number): number {
+  let n = 0;
+  for (let i = at; i < at + count; i++) n = n * 10 + s.charCodeAt(i) - 48;
+  return n;
+}
+
 /** Parses the JSON string of a timestamp. Throws a JsonProblem if it is invalid or out of range. */
 export function timestampFromJson(json: unknown): { seconds: number; nanos: number } {
   if (typeof json !== "string") throw new JsonProblem(`${formatJson(json)} is not an RFC 3339 timestamp string`);
-  const m = RFC3339.exec(json);
-  if (m === null) throw new JsonProblem(`${formatJson(json)} is not an RFC 3339 timestamp`);
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const hour = Number(m[4]);
-  const minute = Number(m[5]);
-  const second = Number(m[6]);
+  if (!RFC3339.test(json)) throw new JsonProblem(`${formatJson(json)} is not an RFC 3339 timestamp`);
+  const year = digitsAt(json, 0, 4);
+  const month = digitsAt(json, 5, 2);
+  const day = digitsAt(json, 8, 2);
+  const hour = digitsAt(json, 11, 2);
+  const minute = digitsAt(json, 14, 2);
+  const second = digitsAt(json, 17, 2);
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
     throw new JsonProblem(`${formatJson(json)} is not a valid date and time`);
   }
+  // Where the zone starts: "Z", or "+hh:mm" / "-hh:mm"; fractional digits lie between "." and it.
+  const zone = json.charCodeAt(json.length - 1) === 90 ? json.length - 1 : json.length - 6;
+  const digits = zone - 20;
+  const nanos = digits > 0 ? digitsAt(json, 20, digits) * 10 ** (9 - digits) : 0;
   let seconds = daysSinceEpoch(year, month, day) * 86400 + hour * 3600 + minute * 60 + second;
-  if (m[8] !== undefined) {
-    const offsetHours = Number(m[9]);
-    const offsetMinutes = Number(m[10]);
+  if (json.charCodeAt(zone) !== 90) {
+    const offsetHours = digitsAt(json, zone + 1, 2);
+    const offsetMinutes = digitsAt(json, zone + 4, 2);
     if (offsetHours > 23 || offsetMinutes > 59) throw new JsonProblem(`${formatJson(json)} has an invalid UTC offset`);
     const offset = offsetHours * 3600 + offsetMinutes * 60;
-    seconds += m[8] === "+" ? -offset : offset;
+    seconds += json.charCodeAt(zone) === 43 ? -offset : offset;
   }
   if (seconds < TIMESTAMP_MIN_SECONDS || seconds > TIMESTAMP_MAX_SECONDS) {
     throw new JsonProblem(`${formatJson(json)} is out of range (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)`);
   }
-  const nanos = m[7] === undefined ? 0 : Number((m[7] + "00000000").substring(0, 9));
   return { seconds, nanos };
 }

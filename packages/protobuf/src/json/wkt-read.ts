@@ -44,7 +44,8 @@ export function wktReader(desc: DescMessage, readerOf: (desc: DescMessage) => Me
       const parse = desc.typeName === wktName.Timestamp ? timestampFromJson : durationFromJson;
       return (msg, json, ctx) => {
         const { seconds, nanos } = parse(json);
-        msg.seconds = protoInt64.parse(seconds);
+        // A safe integer: BigInt() directly, without the range checks of protoInt64.parse().
+        msg.seconds = (protoInt64.supported ? BigInt(seconds) : String(seconds)) as bigint;
         msg.nanos = nanos;
         // The colons of the timestamp, for the duplicate-key check.
         ctx.count += countColons(json as string);

@@ -17,9 +17,8 @@ import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from
 import type { JsonObject, JsonValue } from "../types.js";
 import { scalarToJson, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriter } from "./enum.js";
-import { wktWriter } from "./wkt-write.js";
+import { boxedJson, wktJson } from "./wkt-hook.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
-import { boxedWriter } from "./boxed.js";
 import { implicitScalarWriter, scalarListWriter } from "./writer-fast.js";
 
 /** Option bit: write implicit-presence fields with zero values, and empty lists and maps. */
@@ -52,7 +51,7 @@ export function messageWriter(desc: DescMessage, bits: number): MessageWriter {
 }
 
 function buildWriter(desc: DescMessage, bits: number): MessageWriter {
-  const wkt = wktWriter(desc, bits, messageWriter);
+  const wkt = wktJson(desc.typeName)?.writer(desc, bits, messageWriter);
   const rec = typeRecord(desc);
   // Lazy views are written from their eager form (views keep defaults on accessors).
   if (wkt !== undefined) return (msg, ctx) => wkt(eagerForm(rec, msg), ctx);
@@ -134,14 +133,14 @@ export function elementWriter(
 function singularWriter(field: DescField | DescExtension, bits: number): ValueWrite {
   const boxing = fieldBoxing(field);
   if (boxing === Boxing.None) return elementWriter(field, bits);
-  const write = boxedWriter(field, boxing);
+  const write = boxedJson(field).boxedWriter(field, boxing);
   return (v) => write(v);
 }
 
 /** The writer of the elements of a list or map field: Struct elements are JSON objects. */
 function repeatedElementWriter(field: DescField | DescExtension, bits: number): ValueWrite {
   if (elementBoxing(field) === Boxing.None) return elementWriter(field, bits);
-  const write = boxedWriter(field, Boxing.Struct);
+  const write = boxedJson(field).boxedWriter(field, Boxing.Struct);
   return (v) => write(v);
 }
 
