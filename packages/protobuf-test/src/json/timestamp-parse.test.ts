@@ -1,5 +1,6 @@
 /**
- * The RFC 3339 reader of google.protobuf.Timestamp, property-tested against an oracle written
+ * The RFC 3339 writer of google.protobuf.Timestamp, property-tested against Date's ISO strings,
+ * and its reader, property-tested against an oracle written
  * from the JSON mapping's grammar with a regular expression: the same seconds and nanos for
  * every string it accepts, an error for every string it rejects. Strings are valid timestamps
  * with random edits (characters replaced, inserted and removed), so that they probe every
@@ -114,4 +115,44 @@ describe("Timestamp from JSON, against the grammar", () => {
     "9999-12-31T23:59:59.999999999Z",
     "9999-12-31T23:59:59-00:01",
   ])("%s", (s) => check(s));
+});
+
+describe("Timestamp to JSON, against Date", () => {
+  const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+  const min = -62135596800;
+  const max = 253402300799;
+  const seconds = fc.oneof(
+    fc.integer({ min, max }),
+    fc.constantFrom(min, max, 0, -1, 1, 951782400, 951868799, -2208988800, 946684799, 4107542400),
+    // Around the start and end of days, years and centuries.
+    fc
+      .tuple(fc.integer({ min: -719162, max: 2932896 }), fc.integer({ min: -2, max: 2 }))
+      .map(([d, s]) => Math.min(max, Math.max(min, d * 86400 + s))),
+  );
+  const nanos = fc.oneof(
+    fc.constant(0),
+    fc.integer({ min: 0, max: 999999999 }),
+    fc.integer({ min: 0, max: 999 }).map((n) => n * 1000000),
+  );
+  it(`seconds and nanos (seed ${seed})`, () => {
+    fc.assert(
+      fc.property(seconds, nanos, (s, n) => {
+        const iso = new Date(s * 1000).toISOString().substring(0, 19);
+        const frac =
+          n === 0
+            ? ""
+            : n % 1000000 === 0
+              ? "." + String(n / 1000000).padStart(3, "0")
+              : n % 1000 === 0
+                ? "." + String(n / 1000).padStart(6, "0")
+                : "." + String(n).padStart(9, "0");
+        const json = pb.toJson(Timestamp, pb.create(Timestamp, { seconds: BigInt(s), nanos: n }));
+        expect(json).toBe(iso + frac + "Z");
+        expect(pb.toJsonString(Timestamp, pb.create(Timestamp, { seconds: BigInt(s), nanos: n }))).toBe(JSON.stringify(iso + frac + "Z"));
+        // And back.
+        expect(pb.fromJson(Timestamp, json as string)).toMatchObject({ seconds: BigInt(s), nanos: n });
+      }),
+      { seed, numRuns: 5000 },
+    );
+  });
 });

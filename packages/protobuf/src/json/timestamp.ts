@@ -27,8 +27,44 @@ export function timestampToJson(seconds: number, nanos: number): string {
   if (!Number.isInteger(nanos) || nanos < 0 || nanos > 999999999) {
     throw new JsonProblem(`nanos ${nanos} is out of range 0 to 999999999`);
   }
-  // Date covers the whole range; its ISO string is "YYYY-MM-DDTHH:mm:ss.sssZ" for years 0-9999.
-  return new Date(seconds * 1000).toISOString().substring(0, 19) + fractionDigits(nanos) + "Z";
+  // The civil date of the day, counted in 400-year eras of 146097 days from 0000-03-01 (so
+  // that the leap day ends a counted year): the inverse of daysSinceEpoch().
+  const days = Math.floor(seconds / 86400);
+  const time = seconds - days * 86400;
+  const shifted = days + 719468;
+  const era = Math.floor(shifted / 146097);
+  const dayOfEra = shifted - era * 146097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const m = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = m < 10 ? m + 3 : m - 9;
+  const year = era * 400 + yearOfEra + (month <= 2 ? 1 : 0);
+  const hms = time / 3600;
+  return (
+    two((year / 100) | 0) +
+    two(year % 100) +
+    "-" +
+    two(month) +
+    "-" +
+    two(dayOfYear - Math.floor((153 * m + 2) / 5) + 1) +
+    "T" +
+    two(hms | 0) +
+    ":" +
+    two(((time % 3600) / 60) | 0) +
+    ":" +
+    two(time % 60) +
+    fractionDigits(nanos) +
+    "Z"
+  );
+}
+
+/** "00" to "99". */
+const TWO_DIGITS: string[] = [];
+for (let i = 0; i < 100; i++) TWO_DIGITS.push(i < 10 ? "0" + i : String(i));
+
+/** Two decimal digits of 0 to 99. */
+function two(n: number): string {
+  return TWO_DIGITS[n];
 }
 
 /** Days since 1970-01-01 of a date in the proleptic Gregorian calendar. */
