@@ -6,6 +6,8 @@ import { createFileRegistry as createRegistryOfFiles, type FileResolver } from "
 import type { FileRegistry } from "./registry/registry.js";
 import { anyViewProtocol } from "./model/view-protocol.js";
 import { enableWktJson } from "./json/wkt-enable.js";
+import { enableBoxing } from "./model/boxing-enable.js";
+import { enableJsonExtensions } from "./json/extension-enable.js";
 
 /**
  * Creates a file registry.
@@ -21,8 +23,11 @@ export function createFileRegistry(fileDescriptorSet: FileDescriptorSet): FileRe
 export function createFileRegistry(file: FileDescriptorProto, resolve: FileResolver): FileRegistry;
 export function createFileRegistry(...registries: FileRegistry[]): FileRegistry;
 export function createFileRegistry(...args: [FileDescriptorSet] | [FileDescriptorProto, FileResolver] | FileRegistry[]): FileRegistry {
-  // The registry may build well-known types: their JSON forms are needed from now on.
+  // The registry may build well-known types and extensions: their JSON forms, unboxed values
+  // and extension values in JSON are needed from now on.
   enableWktJson();
+  enableBoxing();
+  enableJsonExtensions();
   const first = eagerIfView(args[0]);
   if (args.length === 2 && typeof args[1] === "function") {
     const resolve = args[1] as FileResolver;

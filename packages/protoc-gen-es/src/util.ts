@@ -5,7 +5,7 @@
 import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from "@pbjet/protobuf";
 import type { EcmaScriptPluginOptions, GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { embedFileDesc } from "@pbjet/protobuf/codegenv2";
-import { hasCustomJsonRepresentation } from "@pbjet/protobuf/wkt";
+import { hasCustomJsonRepresentation, isWrapperDesc } from "@pbjet/protobuf/wkt";
 import { hasValidTypes, type GenEsOptions } from "./options.js";
 
 /** The options of protoc-gen-es and the standard ones. */
@@ -79,7 +79,8 @@ export function messageGenType(f: GeneratedFile, desc: DescMessage, options: Opt
  * imports), wrapped in `withStructCodec(...)`, which enables the direct binary codec of
  * Struct values; for the files that define the well-known types with a JSON form of their own
  * (any.proto, timestamp.proto, duration.proto, field_mask.proto, struct.proto, wrappers.proto),
- * wrapped in `withWktJson(...)`, which enables those JSON forms.
+ * wrapped in `withWktJson(...)`, which enables those JSON forms; and for wrappers.proto and
+ * struct.proto in `withBoxing(...)`, which enables the conversions of unboxed values.
  */
 export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
   const { fileDesc } = f.runtime.codegen;
@@ -89,6 +90,9 @@ export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
   let out: Printable = hasLazyFields(file) ? [f.import("withLazyFields", fileDesc.from), "(", call, ")"] : call;
   if (file.messages.some((m) => m.typeName === "google.protobuf.Struct")) {
     out = [f.import("withStructCodec", fileDesc.from), "(", out, ")"];
+  }
+  if (file.proto.package === "google.protobuf" && file.messages.some((m) => m.typeName === "google.protobuf.Struct" || isWrapperDesc(m))) {
+    out = [f.import("withBoxing", fileDesc.from), "(", out, ")"];
   }
   if (file.proto.package === "google.protobuf" && file.messages.some(hasCustomJsonRepresentation)) {
     out = [f.import("withWktJson", fileDesc.from), "(", out, ")"];

@@ -71,17 +71,18 @@ function generateBoth(set: SetName, files: string[], parameter: string): Map<str
  * pbjet's deliberate differences in generated code: a file with [lazy] fields enables lazy
  * decoding (opt-in, so that other programs do not carry it) by wrapping its fileDesc() call in
  * withLazyFields(), and struct.proto enables the direct codec of Struct values with
- * withStructCodec(), and the files of the well-known types with a JSON form of their own
- * enable it with withWktJson(); all imported beside fileDesc. Undone here, after checking they
+ * withStructCodec(), the files of the well-known types with a JSON form of their own enable it
+ * with withWktJson(), and wrappers.proto and struct.proto enable unboxed values with
+ * withBoxing(); all imported beside fileDesc. Undone here, after checking they
  * are well-formed.
  */
 function unwrapLazyFields(code: string): string {
-  // Outermost wrapper first (it is also imported last).
-  for (const name of ["withWktJson", "withStructCodec", "withLazyFields"]) {
+  // Outermost wrapper first.
+  for (const name of ["withWktJson", "withBoxing", "withStructCodec", "withLazyFields"]) {
     if (!code.includes(name)) continue;
     const wrapped = new RegExp(`${name}\\(((?:with\\w+\\()*fileDesc\\("[^"]*"(?:, \\[[^\\]]*\\])?\\)\\)*)\\)`, "g");
     expect(code.match(wrapped)?.length).toBe(1);
-    const imports = new RegExp(`((?:import|const) \\{[^}]*)(, ${name})( \\}(?: from |\\s*=\\s*require\\()"@pbjet\\/protobuf\\/codegenv2"\\)?;)`);
+    const imports = new RegExp(`((?:import|const) \\{[^}]*)(, ${name})([^}]* \\}(?: from |\\s*=\\s*require\\()"@pbjet\\/protobuf\\/codegenv2"\\)?;)`);
     expect(code).toMatch(imports);
     code = code.replace(wrapped, "$1").replace(imports, "$1$3");
   }

@@ -4,7 +4,7 @@
  * without them do not carry them. Here a runtime loaded in a module registry of its own
  * (jest.isolateModules), without `@pbjet/protobuf/wkt`, gets Timestamp and a wrapper field from
  * fileDesc() alone: JSON of them fails with a clear error (never the JSON of a plain message),
- * binary works, and after withWktJson() or createFileRegistry() the JSON is the mapping's.
+ * binary works (with the unboxed values' own hook enabled), and after withWktJson() or createFileRegistry() the JSON is the mapping's.
  */
 import * as pb from "@pbjet/protobuf";
 import { base64Encode } from "@pbjet/protobuf/wire";
@@ -53,7 +53,9 @@ function buildFiles(codegen: Codegen) {
 describe("JSON forms of the well-known types, plugged in", () => {
   it("fail with a clear error until enabled, then follow the JSON mapping", () => {
     const { api, codegen } = isolatedRuntime();
-    const { timestamp, User, Timestamp } = buildFiles(codegen);
+    const { wrappers, timestamp, User, Timestamp } = buildFiles(codegen);
+    // Unboxed values have a hook of their own (wkt/boxing-hook.test.ts): enabled here.
+    codegen.withBoxing(wrappers);
     const user = api.create(User, { age: 42, seen: { seconds: 1n } } as never);
     const ts = api.create(Timestamp, { seconds: 1n } as never);
     // Binary needs none of it.

@@ -17,7 +17,7 @@ import { scalarWireType, isPackable } from "../descriptors/scalar.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
-import { boxValue, structToJson, unboxValue } from "../model/boxing.js";
+import { boxValue, structToJson, unboxValue } from "../model/boxing-hook.js";
 import { structJsonCodec } from "./struct-hook.js";
 import type { JsonObject } from "../types.js";
 import { Boxing } from "../model/boxing-kind.js";

@@ -17,7 +17,7 @@ import { isScalarZeroValue } from "../model/scalar-values.js";
 import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
 import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
-import { boxValue } from "../model/boxing.js";
+import { boxValue } from "../model/boxing-hook.js";
 import { Boxing } from "../model/boxing-kind.js";
 import { structJsonCodec } from "./struct-hook.js";
 

@@ -6,8 +6,8 @@
  */
 import type { DescFile, DescMessage } from "../descriptors/types.js";
 import type { FileDescriptorProto } from "../descriptors/descriptor-proto.js";
-import { buildFile, type TypeResolver } from "../descriptors/build-file.js";
-import { createMutableRegistry } from "../registry/registry.js";
+import { buildFile } from "../descriptors/build-file.js";
+import { typeMapResolver } from "../descriptors/type-map.js";
 import { create } from "../model/create.js";
 import { restoreJsonNames } from "../descriptors/json-names.js";
 import { ProtobufError } from "../wire/errors.js";
@@ -26,7 +26,7 @@ export function bootDescriptorProto(): DescFile {
   if (booted === undefined) {
     const descriptorProtoBoot = unpackBoot(descriptorProtoPacked);
     // Stage 1: plain objects, enough to link the schema of FileDescriptorProto.
-    const stage1 = buildFile(plainFile(descriptorProtoBoot), [], newResolver());
+    const stage1 = buildFile(plainFile(descriptorProtoBoot), [], typeMapResolver());
     // Stage 2: the same literal as messages of that schema, linked again.
     booted = linkBooted(createFileProto(fileProtoSchema(stage1), descriptorProtoBoot));
   }
@@ -53,7 +53,7 @@ export function boot(init: FileDescriptorProtoBoot): DescFile {
 /** Links a booted descriptor.proto, with its json names put back as the compiler sets them. */
 function linkBooted(proto: FileDescriptorProto): DescFile {
   restoreJsonNames(proto);
-  return buildFile(proto, [], newResolver());
+  return buildFile(proto, [], typeMapResolver());
 }
 
 function fileProtoSchema(file: DescFile): DescMessage {
@@ -65,17 +65,6 @@ function fileProtoSchema(file: DescFile): DescMessage {
 function createFileProto(schema: DescMessage, init: FileDescriptorProtoBoot): FileDescriptorProto {
   // The literal has the shape of an init object of FileDescriptorProto.
   return create(schema, init as unknown as Record<string, unknown>) as unknown as FileDescriptorProto;
-}
-
-function newResolver(): TypeResolver {
-  const reg = createMutableRegistry();
-  return {
-    resolveType: (typeName) => {
-      const t = reg.get(typeName);
-      return t?.kind === "message" || t?.kind === "enum" ? t : undefined;
-    },
-    addType: reg.add,
-  };
 }
 
 // Stage 1: the literal as plain objects with the fields the descriptor builder reads. Fields

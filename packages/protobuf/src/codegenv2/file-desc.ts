@@ -4,9 +4,10 @@
  */
 import type { DescEnum, DescFile } from "../descriptors/types.js";
 import type { FileDescriptorProto } from "../descriptors/descriptor-proto.js";
-import { buildFile } from "../descriptors/build-file.js";
+import { buildFile, type TypeResolver } from "../descriptors/build-file.js";
 import { bootDescriptorProto } from "../boot/boot.js";
-import { createMutableRegistry, forEachTypeIn } from "../registry/registry.js";
+import { forEachTypeIn } from "../registry/registry.js";
+import { typeMapResolver } from "../descriptors/type-map.js";
 import { base64DecodeStrict } from "../wire/base64.js";
 import { decodeMessage } from "../binary/decode.js";
 import type { GenEnum, GenExtension, GenMessage, GenService, GenServiceMethods, Message } from "../types.js";
@@ -27,23 +28,17 @@ export function fileDesc(b64: string, deps?: DescFile[]): DescFile {
 }
 
 /** A type resolver over the given files and everything they import. */
-function resolverFor(deps: DescFile[]) {
-  const reg = createMutableRegistry();
+function resolverFor(deps: DescFile[]): TypeResolver {
+  const resolver = typeMapResolver();
   const seen = new Set<DescFile>();
   const addFile = (f: DescFile): void => {
     if (seen.has(f)) return;
     seen.add(f);
     f.dependencies.forEach(addFile);
-    forEachTypeIn(f, reg.add);
+    forEachTypeIn(f, resolver.addType);
   };
   deps.forEach(addFile);
-  return {
-    resolveType: (typeName: string) => {
-      const t = reg.get(typeName);
-      return t?.kind === "message" || t?.kind === "enum" ? t : undefined;
-    },
-    addType: reg.add,
-  };
+  return resolver;
 }
 
 /** The message at `index` in a file, or nested inside it by the further indexes. */

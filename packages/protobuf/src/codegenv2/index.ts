@@ -40,6 +40,7 @@ export { fileDesc, messageDesc, enumDesc, extDesc, serviceDesc, tsEnum, objEnum 
 export { withLazyFields } from "./lazy-fields.js";
 export { withStructCodec } from "./struct-codec.js";
 export { withWktJson } from "./wkt-json.js";
+export { withBoxing } from "./boxing.js";
 export { bootDescriptorProto, boot, bootFileDescriptorProto } from "../boot/boot.js";
 export type {
   FileDescriptorProtoBoot,

@@ -14,7 +14,7 @@ import { extensionRecord } from "../model/extension-record.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
-import { setExtension } from "../binary/extensions.js";
+import { extensionAccess } from "./extension-hook.js";
 import { JsonProblem, fieldSegment, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import { scalarFromJson, mapKeyFromJson } from "./scalar-read.js";
 import { IGNORED, enumReader } from "./enum.js";
@@ -175,7 +175,7 @@ export function readOtherKey(desc: DescMessage, msg: any, key: string, value: un
       try {
         if (value === null && !nullIsValue(ext)) return;
         const v = extensionValueReader(ext)(value, ctx);
-        if (v !== IGNORED) setExtension(msg, ext, v);
+        if (v !== IGNORED) extensionAccess(ext).set(msg, ext, v);
       } catch (e) {
         throw withSegment(e, "." + key);
       }

@@ -12,7 +12,7 @@ import { typeRecord } from "../model/type-record.js";
 import { extensionRecord } from "../model/extension-record.js";
 import { eagerForm } from "../model/view-protocol.js";
 import { setOwnProperty } from "../model/map-key.js";
-import { getExtension } from "../binary/extensions.js";
+import { extensionAccess } from "./extension-hook.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "../types.js";
 import { scalarToJson, scalarZeroCheck } from "./scalar-write.js";
@@ -283,7 +283,7 @@ function writeExtensions(desc: DescMessage, bits: number, msg: Message, out: Jso
     if (ext === undefined) continue;
     const key = jsonKey(ext, bits);
     try {
-      setOwnProperty(out, key, extensionValueWriter(ext, bits)(getExtension(msg, ext), ctx));
+      setOwnProperty(out, key, extensionValueWriter(ext, bits)(extensionAccess(ext).get(msg, ext), ctx));
     } catch (e) {
       throw withSegment(e, "." + key);
     }

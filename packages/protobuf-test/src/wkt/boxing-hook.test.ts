@@ -1,0 +1,78 @@
+/**
+ * The conversions of unboxed wrapper and Struct values are plugged in (model/boxing-hook.ts) by
+ * the runtime's generated code for wrappers.proto and struct.proto (withBoxing) and by
+ * createFileRegistry(), so that programs without such fields do not carry them. Here a runtime
+ * loaded in a module registry of its own (jest.isolateModules), without `@pbjet/protobuf/wkt`,
+ * gets a wrapper field from fileDesc() alone: binary encoding and decoding of it fail with a
+ * clear error (never a wrong value) until withBoxing() or createFileRegistry() enables them.
+ */
+import * as pb from "@pbjet/protobuf";
+import { base64Encode } from "@pbjet/protobuf/wire";
+import { FileDescriptorProtoSchema, TimestampSchema, Int32ValueSchema, FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
+
+type Api = typeof pb;
+type Codegen = typeof import("@pbjet/protobuf/codegenv2");
+
+/** A fresh runtime: its main entry point and codegenv2 only. */
+function isolatedRuntime(): { api: Api; codegen: Codegen } {
+  let out: { api: Api; codegen: Codegen } | undefined;
+  jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    out = { api: require("@pbjet/protobuf") as Api, codegen: require("@pbjet/protobuf/codegenv2") as Codegen };
+  });
+  return out!;
+}
+
+const b64 = (file: pb.DescFile) => base64Encode(pb.toBinary(FileDescriptorProtoSchema, file.proto));
+
+/** A file with a message that holds an unboxed google.protobuf.Int32Value and a Timestamp. */
+const userFile = pb.create(FileDescriptorProtoSchema, {
+  name: "hook/user.proto",
+  package: "hook",
+  syntax: "proto3",
+  dependency: ["google/protobuf/wrappers.proto", "google/protobuf/timestamp.proto"],
+  messageType: [
+    {
+      name: "User",
+      field: [
+        { name: "age", number: 1, type: 11, label: 1, typeName: ".google.protobuf.Int32Value", jsonName: "age" },
+        { name: "seen", number: 2, type: 11, label: 1, typeName: ".google.protobuf.Timestamp", jsonName: "seen" },
+      ],
+    },
+  ],
+});
+const userB64 = base64Encode(pb.toBinary(FileDescriptorProtoSchema, userFile));
+
+function buildFiles(codegen: Codegen) {
+  const wrappers = codegen.fileDesc(b64(Int32ValueSchema.file));
+  const timestamp = codegen.fileDesc(b64(TimestampSchema.file));
+  const user = codegen.fileDesc(userB64, [wrappers, timestamp]);
+  return { wrappers, timestamp, user, User: user.messages[0], Timestamp: timestamp.messages[0] };
+}
+
+describe("unboxed values, plugged in", () => {
+  it("fail with a clear error until enabled, then round-trip", () => {
+    const { api, codegen } = isolatedRuntime();
+    const { wrappers, User } = buildFiles(codegen);
+    const bytes = pb.toBinary(Int32ValueSchema, pb.create(Int32ValueSchema, { value: 42 }));
+    // Field 1 (age) holding the Int32Value message.
+    const userBytes = new Uint8Array([0x0a, bytes.length, ...bytes]);
+    const notLoaded = /unboxed google\.protobuf\.Int32Value values are not loaded: import its schema from "@pbjet\/protobuf\/wkt"/;
+    expect(() => api.fromBinary(User, userBytes)).toThrow(notLoaded);
+    codegen.withBoxing(wrappers);
+    const user = api.fromBinary(User, userBytes) as unknown as { age: number };
+    expect(user.age).toBe(42);
+    expect(api.toBinary(User, user as never)).toEqual(userBytes);
+  });
+
+  it("are enabled by createFileRegistry()", () => {
+    const { api } = isolatedRuntime();
+    const set = pb.toBinary(
+      FileDescriptorSetSchema,
+      pb.create(FileDescriptorSetSchema, { file: [Int32ValueSchema.file.proto, TimestampSchema.file.proto, userFile] }),
+    );
+    const User = api.createFileRegistry(pb.fromBinary(FileDescriptorSetSchema, set) as never).getMessage("hook.User")!;
+    const user = api.fromBinary(User, api.toBinary(User, api.create(User, { age: 5 } as never))) as unknown as { age: number };
+    expect(user.age).toBe(5);
+  });
+});
