@@ -85,7 +85,7 @@ const builds: [string, Build][] = [
 ];
 if (builds[0][1].api === builds[2][1].api) throw new Error("the A/A build is not a separate module instance");
 
-const ALL_OPS = ["encode", "decode", "passthrough", "readOne", "jsonEncode", "lazyPass", "lazyPassT", "lazyReadOne"] as const;
+const ALL_OPS = ["encode", "decode", "passthrough", "readOne", "jsonEncode", "jsonDecode", "lazyPass", "lazyPassT", "lazyReadOne"] as const;
 type Op = (typeof ALL_OPS)[number];
 const OPS: readonly Op[] = opsArg >= 0 ? (argv[opsArg + 1].split(",") as Op[]) : ALL_OPS.slice(0, baselineDir !== undefined ? ALL_OPS.length : 5);
 let sink: unknown;
@@ -95,6 +95,7 @@ function opsFor(b: Build, fx: Fixture, wire: Uint8Array): Record<Op, () => unkno
   const desc = b.registry.getMessage(fx.typeName)!;
   const msg = api.create(desc, fx.init as Any);
   const read = (m: Any) => fx.readPath.reduce((v: Any, k) => v[k], m);
+  const json = api.toJsonString(desc, msg);
   // Correctness first: the build round-trips the reference bytes.
   if (!api.equals(desc, api.fromBinary(desc, wire), msg)) throw new Error(`${fx.id}: a build decodes differently`);
   return {
@@ -107,6 +108,7 @@ function opsFor(b: Build, fx: Fixture, wire: Uint8Array): Record<Op, () => unkno
       return (sink = api.toBinary(desc, m));
     },
     jsonEncode: () => (sink = api.toJsonString(desc, msg)),
+    jsonDecode: () => (sink = api.fromJsonString(desc, json)),
     lazyPass: () => (sink = api.toBinary(desc, api.fromBinary(desc, wire, { lazy: true }))),
     lazyPassT: () => (sink = api.toBinary(desc, api.fromBinary(desc, wire, { lazy: true, validate: false }))),
     lazyReadOne: () => {

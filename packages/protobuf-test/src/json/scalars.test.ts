@@ -2,6 +2,7 @@
  * Scalar values in the JSON mapping: numbers, 64-bit integers as strings, floats with NaN
  * and infinities, booleans, strings and bytes; what is accepted on input and what is not.
  */
+import * as fc from "fast-check";
 import * as pb from "@pbjet/protobuf";
 import { decodeError, p2, p3, schema } from "./util";
 
@@ -181,6 +182,47 @@ describe("64-bit integer input", () => {
     ["uint64Field", 18446744073709551616],
   ] as const)("%s %p is rejected", (field, json) => {
     expect(decodeError(Scalars, { [field]: json })).toMatch(/is not an? u?int64$/);
+  });
+
+  test.each([
+    ["int64Field", "007", 7n],
+    ["int64Field", "-000000000000001", -1n],
+    ["int64Field", "999999999999999", 999999999999999n],
+    ["int64Field", "9999999999999999", 9999999999999999n],
+    ["uint64Field", "-0", 0n],
+  ] as const)("quoted %s %p is %p", (field, json, value) => {
+    expect(read({ [field]: json })[field]).toBe(value);
+  });
+
+  test.each([
+    ["int64Field", ""],
+    ["int64Field", "-"],
+    ["int64Field", "--1"],
+    ["int64Field", "1-"],
+    ["uint64Field", "-"],
+    ["uint64Field", "-5"],
+  ] as const)("quoted %s %p is rejected", (field, json) => {
+    expect(decodeError(Scalars, { [field]: json })).toMatch(/is not an? u?int64$/);
+  });
+
+  test("quoted decimal integers of any length read as their exact value, or are rejected out of range", () => {
+    const digits = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 1, maxLength: 22 });
+    const text = fc.tuple(fc.constantFrom("", "-"), digits).map(([sign, d]) => sign + d);
+    fc.assert(
+      fc.property(text, fc.constantFrom("int64", "uint64"), (json, type) => {
+        const v = BigInt(json);
+        const inRange = type === "int64" ? v >= -(2n ** 63n) && v < 2n ** 63n : v >= 0n && v < 2n ** 64n;
+        const field = `${type}Field`;
+        const stringField = `${type}String`;
+        if (inRange) {
+          expect(read({ [field]: json })[field]).toBe(v);
+          expect((pb.fromJson(JsTypes, { [stringField]: json }) as any)[stringField]).toBe(String(v));
+        } else {
+          expect(decodeError(Scalars, { [field]: json })).toMatch(/is not an? u?int64$/);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   test("unquoted numbers above 2^53 are exact where the double is", () => {
