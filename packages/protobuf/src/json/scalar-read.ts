@@ -147,13 +147,13 @@ function int64Reader(unsigned: boolean, longAsString: boolean, name: string): Sc
   const min = (unsigned ? ZERO : I64_MIN) as bigint;
   const max = (unsigned ? U64_MAX : I64_MAX) as bigint;
   return (json) => {
-    // Up to 15 characters of digits (and a minus sign for signed types) are exact as a double:
-    // no BigInt parse of the text, no range check.
-    if (typeof json === "string" && json.length < 16 && isShortInteger(json, !unsigned)) {
-      const n = Number(json);
-      return asString ? String(n) : BigInt(n);
-    }
     if (typeof json === "string" && INTEGER.test(json)) {
+      // Up to 15 characters (digits, and a minus sign for signed types) are exact as a double:
+      // no BigInt parse of the text, no range check.
+      if (json.length < 16 && (!unsigned || json.charCodeAt(0) !== 45) /* - */) {
+        const n = Number(json);
+        return asString ? String(n) : BigInt(n);
+      }
       let v: bigint;
       if (protoInt64.supported) {
         v = BigInt(json);
@@ -174,18 +174,6 @@ function int64Reader(unsigned: boolean, longAsString: boolean, name: string): Sc
     if (asString) return Number.isSafeInteger(n) ? String(n) : exactIntegerString(n);
     return BigInt(n);
   };
-}
-
-/** Whether `s` (at most 15 characters) is a decimal integer: digits, after a minus sign if `signed`. */
-function isShortInteger(s: string, signed: boolean): boolean {
-  const len = s.length;
-  let i = signed && len > 1 && s.charCodeAt(0) === 45 /* - */ ? 1 : 0;
-  if (len === 0) return false;
-  for (; i < len; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
 }
 
 /** The exact decimal digits of an integral double below 2^64 in magnitude (String() rounds). */
