@@ -6,38 +6,23 @@
  * fails with a clear error (never a dropped value) until createRegistry() enables it.
  */
 import * as pb from "@pbjet/protobuf";
-import { base64Encode } from "@pbjet/protobuf/wire";
 import { FileDescriptorProtoSchema } from "@pbjet/protobuf/wkt";
+import { fileB64, isolatedRuntime } from "../isolated-runtime";
 
-type Api = typeof pb;
-type Codegen = typeof import("@pbjet/protobuf/codegenv2");
-
-function isolatedRuntime(): { api: Api; codegen: Codegen } {
-  let out: { api: Api; codegen: Codegen } | undefined;
-  jest.isolateModules(() => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    out = { api: require("@pbjet/protobuf") as Api, codegen: require("@pbjet/protobuf/codegenv2") as Codegen };
-  });
-  return out!;
-}
-
-const fileB64 = base64Encode(
-  pb.toBinary(
-    FileDescriptorProtoSchema,
-    pb.create(FileDescriptorProtoSchema, {
-      name: "hook/ext.proto",
-      package: "hook",
-      syntax: "proto2",
-      messageType: [{ name: "Base", extensionRange: [{ start: 100, end: 201 }] }],
-      extension: [{ name: "extra", number: 100, type: 5, label: 1, extendee: ".hook.Base", jsonName: "extra" }],
-    }),
-  ),
+const extFileB64 = fileB64(
+  pb.create(FileDescriptorProtoSchema, {
+    name: "hook/ext.proto",
+    package: "hook",
+    syntax: "proto2",
+    messageType: [{ name: "Base", extensionRange: [{ start: 100, end: 201 }] }],
+    extension: [{ name: "extra", number: 100, type: 5, label: 1, extendee: ".hook.Base", jsonName: "extra" }],
+  }),
 );
 
 describe("extension values in JSON, plugged in", () => {
   it("fail with a clear error until a registry constructor enables them", () => {
     const { api, codegen } = isolatedRuntime();
-    const file = codegen.fileDesc(fileB64);
+    const file = codegen.fileDesc(extFileB64);
     const [Base] = file.messages;
     const [extra] = file.extensions;
     // A Registry that is not from createRegistry() or createFileRegistry().

@@ -7,53 +7,13 @@
  * clear error (never a wrong value) until withBoxing() or createFileRegistry() enables them.
  */
 import * as pb from "@pbjet/protobuf";
-import { base64Encode } from "@pbjet/protobuf/wire";
-import { FileDescriptorProtoSchema, TimestampSchema, Int32ValueSchema, FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
-
-type Api = typeof pb;
-type Codegen = typeof import("@pbjet/protobuf/codegenv2");
-
-/** A fresh runtime: its main entry point and codegenv2 only. */
-function isolatedRuntime(): { api: Api; codegen: Codegen } {
-  let out: { api: Api; codegen: Codegen } | undefined;
-  jest.isolateModules(() => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    out = { api: require("@pbjet/protobuf") as Api, codegen: require("@pbjet/protobuf/codegenv2") as Codegen };
-  });
-  return out!;
-}
-
-const b64 = (file: pb.DescFile) => base64Encode(pb.toBinary(FileDescriptorProtoSchema, file.proto));
-
-/** A file with a message that holds an unboxed google.protobuf.Int32Value and a Timestamp. */
-const userFile = pb.create(FileDescriptorProtoSchema, {
-  name: "hook/user.proto",
-  package: "hook",
-  syntax: "proto3",
-  dependency: ["google/protobuf/wrappers.proto", "google/protobuf/timestamp.proto"],
-  messageType: [
-    {
-      name: "User",
-      field: [
-        { name: "age", number: 1, type: 11, label: 1, typeName: ".google.protobuf.Int32Value", jsonName: "age" },
-        { name: "seen", number: 2, type: 11, label: 1, typeName: ".google.protobuf.Timestamp", jsonName: "seen" },
-      ],
-    },
-  ],
-});
-const userB64 = base64Encode(pb.toBinary(FileDescriptorProtoSchema, userFile));
-
-function buildFiles(codegen: Codegen) {
-  const wrappers = codegen.fileDesc(b64(Int32ValueSchema.file));
-  const timestamp = codegen.fileDesc(b64(TimestampSchema.file));
-  const user = codegen.fileDesc(userB64, [wrappers, timestamp]);
-  return { wrappers, timestamp, user, User: user.messages[0], Timestamp: timestamp.messages[0] };
-}
+import { TimestampSchema, Int32ValueSchema, FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
+import { isolatedRuntime, userFileProto as userFile, userFiles } from "../isolated-runtime";
 
 describe("unboxed values, plugged in", () => {
   it("fail with a clear error until enabled, then round-trip", () => {
     const { api, codegen } = isolatedRuntime();
-    const { wrappers, User } = buildFiles(codegen);
+    const { wrappers, User } = userFiles(codegen);
     const bytes = pb.toBinary(Int32ValueSchema, pb.create(Int32ValueSchema, { value: 42 }));
     // Field 1 (age) holding the Int32Value message.
     const userBytes = new Uint8Array([0x0a, bytes.length, ...bytes]);
