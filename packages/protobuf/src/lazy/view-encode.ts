@@ -23,9 +23,25 @@ import { detach } from "./view-change.js";
 /** Writes one field of a view whose slots are `values`. */
 type SlotEncoder = (s: ViewState, values: unknown[], w: BinaryWriter, writeUnknown: boolean) => void;
 
-/** Whether the view can be written from its slots with these options (see the module comment). */
+/**
+ * Whether the view is to be written from its slots with these options (see the module
+ * comment): only while some field is still undecoded. A view whose fields are all decoded is
+ * detached instead: that costs a copy of its slots once, and an ordinary message encodes
+ * faster than a view (plain properties instead of accessors) every time it is written.
+ */
 export function slotsWritable(s: ViewState, writeUnknown: boolean): boolean {
-  return s.own === undefined && s.values !== undefined && !s.plan.requiredInTree && bytesStandFor(s, writeUnknown);
+  return s.own === undefined && s.values !== undefined && !s.plan.requiredInTree && bytesStandFor(s, writeUnknown) && hasUndecoded(s);
+}
+
+function hasUndecoded(s: ViewState): boolean {
+  const values = s.values!;
+  const slots = s.plan.slots;
+  for (let i = 0; i < slots.length; i++) {
+    const kind = slots[i].kind;
+    // Numbers in the slots decoded on first access are occurrence indices.
+    if (typeof values[i] === "number" && kind !== SlotKind.Scalar && kind !== SlotKind.EagerDecoded) return true;
+  }
+  return false;
 }
 
 /** Writes the view's content (no tag, no length) from its slots; see slotsWritable(). */
