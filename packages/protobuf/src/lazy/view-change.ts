@@ -19,8 +19,8 @@
  *   whose own containers are unchanged (only views below it changed) is written by splicing:
  *   its bytes, with its changed sub-views written again in their place (view-splice.ts).
  *   Any other dirty view is written from its slots, undecoded fields copied as their bytes
- *   (view-encode.ts); where that cannot be done (a detached view, required fields in its type
- *   tree, unknown fields not to be copied), it is detached (if it is not yet) and its own
+ *   (view-encode.ts); where that cannot be done or does not pay (a detached view, every field
+ *   decoded, required fields in its type tree, unknown fields not to be copied), it is detached (if it is not yet) and its own
  *   storage is written field by field, where clean sub-views are copied again.
  */
 import { zeroMessageFactory } from "../model/zero-message.js";
