@@ -77,7 +77,18 @@ const shapes: Record<string, { items: (m: Any) => Any[]; groups: (m: Any) => Any
   "site-8k": { items: (m) => m.pages.flatMap((p: Any) => p.components), groups: (m) => m.pages, groupAttrs: (p) => p.metaTags },
 };
 
-const OPS = ["readAllV", "readAllT", "passReadAllV", "passV", "passT", "inspectItemV", "inspectGroupV", "modifyAllV", "redactV"] as const;
+const OPS = [
+  "readAllV",
+  "readAllT",
+  "passReadAllV",
+  "passV",
+  "passT",
+  "inspectItemV",
+  "inspectGroupV",
+  "modifyAllV",
+  "marshalModifiedV",
+  "redactV",
+] as const;
 type Op = (typeof OPS)[number];
 const ops: Op[] = arg("--ops") !== undefined ? (arg("--ops")!.split(",") as Op[]) : [...OPS];
 let sink: unknown;
@@ -126,6 +137,17 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
       modifyAll(plan, m);
       return (sink = api.toBinary(desc, m));
     },
+    marshalModifiedV: (() => {
+      // Encode only: a view changed everywhere once, before timing (Marshal_ModifyAll).
+      let m: Any;
+      return () => {
+        if (m === undefined) {
+          m = api.fromBinary(desc, wire, V);
+          modifyAll(plan, m);
+        }
+        return (sink = api.toBinary(desc, m));
+      };
+    })(),
     redactV:
       shape.redactKey === undefined
         ? undefined

@@ -15,6 +15,7 @@ import { bytesStandFor, viewBytes, writeViewContent, writeViewField } from "./vi
 import { eagerOfView } from "./view-materialize.js";
 import { detach, isUnchanged, writableOf } from "./view-change.js";
 import { splices, writeSpliced } from "./view-splice.js";
+import { slotsWritable, writeSlots } from "./view-encode.js";
 import { WireType } from "../wire/wire-type.js";
 
 /** Whether the view's original bytes are its encoding with these options. */
@@ -39,8 +40,9 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
         return true;
       }
       const list = splices(s, writeUnknown);
-      if (list === undefined) return false;
-      writeSpliced(s, list, w, writeUnknown);
+      if (list !== undefined) writeSpliced(s, list, w, writeUnknown);
+      else if (slotsWritable(s, writeUnknown)) writeSlots(s, w, writeUnknown);
+      else return false;
       return true;
     },
     writeField(view, w, no, delimited, writeUnknown) {
@@ -50,14 +52,16 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
         return true;
       }
       const list = splices(s, writeUnknown);
-      if (list === undefined) return false;
+      if (list === undefined && !slotsWritable(s, writeUnknown)) return false;
       if (delimited) {
         w.tag(no, WireType.StartGroup);
-        writeSpliced(s, list, w, writeUnknown);
+        if (list !== undefined) writeSpliced(s, list, w, writeUnknown);
+        else writeSlots(s, w, writeUnknown);
         w.tag(no, WireType.EndGroup);
       } else {
         w.tag(no, WireType.LengthDelimited).fork();
-        writeSpliced(s, list, w, writeUnknown);
+        if (list !== undefined) writeSpliced(s, list, w, writeUnknown);
+        else writeSlots(s, w, writeUnknown);
         w.join();
       }
       return true;

@@ -3,11 +3,13 @@
  * and its ancestors dirty, and how changes to the mutable containers a view hands out (lists,
  * maps, oneof objects, Struct JSON values, unknown fields) are found when the view is written.
  *
- * - A write to a field of a view (a setter, `Object.assign`, the reflection API, a merge)
- *   **detaches** the view: its fields, one level deep, are copied into an ordinary message of
+ * - A field assignment (a setter, `Object.assign`) stores the value in the view's slot; the
+ *   view is marked **written** (view-class.ts). Whole-message writes (the reflection API, a
+ *   merge, clearing a field, extensions) and assignments of values a slot cannot hold
+ *   **detach** the view: its fields, one level deep, are copied into an ordinary message of
  *   the type (`state.own`; its sub-messages are the very views and values the view handed
- *   out), which every accessor of the view reads and writes from then on. The view and every
- *   ancestor (`state.parent`) are marked dirty.
+ *   out), which every accessor of the view reads and writes from then on. Either way the view
+ *   and every ancestor (`state.parent`) are marked dirty.
  * - A container is handed out as it is, mutable; the view notes what it looked like then
  *   (its **shadow**: the elements, entries or case and value; a copy of JSON values) and
  *   marks itself and its ancestors **watched**. When a watched view is written, its shadows
@@ -16,8 +18,10 @@
  * - A clean view is written by copying its bytes. A dirty view that was not written to and
  *   whose own containers are unchanged (only views below it changed) is written by splicing:
  *   its bytes, with its changed sub-views written again in their place (view-splice.ts).
- *   Any other dirty view is detached (if it is not yet) and its own storage is written field
- *   by field, where clean sub-views are copied again.
+ *   Any other dirty view is written from its slots, undecoded fields copied as their bytes
+ *   (view-encode.ts); where that cannot be done or does not pay (a detached view, every field
+ *   decoded, required fields in its type tree, unknown fields not to be copied), it is detached (if it is not yet) and its own
+ *   storage is written field by field, where clean sub-views are copied again.
  */
 import { zeroMessageFactory } from "../model/zero-message.js";
 import { cloneJson, jsonEqual } from "../model/boxing.js";

@@ -1,6 +1,6 @@
 /**
  * The class of a type's views: an accessor per field (and oneof) on the prototype. Getters
- * decode on first access; setters detach the view and mark it dirty (view-change.ts).
+ * decode on first access; setters write into the view's slots and mark it dirty (view-change.ts).
  * Building the class installs the type's view protocol (view-answers.ts).
  */
 import type { DescMessage } from "../descriptors/types.js";
@@ -65,7 +65,7 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
       enumerable: true,
       configurable: false,
       get: slotGetter(slot, typeName),
-      set: slotSetter(slot.name, typeName),
+      set: slotSetter(slot, typeName),
     });
   }
   Object.defineProperty(proto, "$unknown", {
@@ -85,11 +85,24 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
   return View;
 }
 
-/** A write: into the view's own storage (detached on the first write); marks it dirty. */
-function slotSetter(name: string, typeName: string): (this: This, value: unknown) => void {
+/**
+ * A write: into the view's slot, which then holds the value (the view is written from its
+ * slots, view-encode.ts); marks the view dirty. Into its own storage instead (detaching it)
+ * once it is detached, and for values a slot cannot hold: undefined (which an ordinary
+ * message keeps as an own property) and numbers in slots whose numbers are occurrence indices.
+ */
+function slotSetter(slot: Slot, typeName: string): (this: This, value: unknown) => void {
+  const name = slot.name;
+  const i = slot.index;
+  const numbers = slot.kind === SlotKind.Scalar || slot.kind === SlotKind.EagerDecoded;
   return function (this: This, value: unknown) {
     const s = ownState(this, typeName);
-    (s.own ?? detach(s))[name] = value;
+    if (s.own === undefined && value !== undefined && (numbers || typeof value !== "number")) {
+      (s.values ?? scanView(s))[i] = value;
+      s.written = true;
+    } else {
+      (s.own ?? detach(s))[name] = value;
+    }
     markDirty(s);
   };
 }

@@ -97,6 +97,8 @@ export interface ViewPlan {
    * does not grow while it is filled.
    */
   size: number;
+  /** The encoders of the fields of changed views, by field number (view-encode.ts), once needed. */
+  encoders: unknown[] | undefined;
 }
 
 // The value of an absent container until it is handed out (then a fresh one is: see
@@ -148,7 +150,17 @@ function buildPlan(desc: DescMessage): ViewPlan {
   // A packed array of the largest index used, so that lookups stay in bounds checks.
   for (let i = 0; i < dense.length; i++) dense[i] ??= undefined;
   const decodesDuringScan = slots.some((s) => s.kind === SlotKind.EagerDecoded || s.kind === SlotKind.Oneof);
-  return { desc, View: undefined, slots, dense, sparse, decodesDuringScan, requiredInTree: hasRequiredInTree(desc), size: slots.length };
+  return {
+    desc,
+    View: undefined,
+    slots,
+    dense,
+    sparse,
+    decodesDuringScan,
+    requiredInTree: hasRequiredInTree(desc),
+    size: slots.length,
+    encoders: undefined,
+  };
 }
 
 /** The value of an absent field, as an eager message of the type would have it. */

@@ -60,6 +60,7 @@ function newView(
     eager: undefined,
     parent,
     dirty: false,
+    written: false,
     watch: false,
     shadows: undefined,
     own: undefined,

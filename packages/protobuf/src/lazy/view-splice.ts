@@ -27,7 +27,7 @@ interface Splice {
  * in the view's bytes (not a map value: its entry's length would change too).
  */
 export function splices(s: ViewState, writeUnknown: boolean): Splice[] | undefined {
-  if (s.own !== undefined || s.more !== undefined || s.values === undefined || !bytesStandFor(s, writeUnknown)) return undefined;
+  if (s.own !== undefined || s.written || s.more !== undefined || s.values === undefined || !bytesStandFor(s, writeUnknown)) return undefined;
   if (!ownContainersUnchanged(s)) return undefined;
   const out: Splice[] = [];
   const slots = s.plan.slots;

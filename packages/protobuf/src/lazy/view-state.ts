@@ -12,7 +12,7 @@ import type { LazyFieldViews } from "../binary/decoder.js";
  * recognise each other's views. The number is the version of the ViewState layout: change it
  * with the layout, so that copies of different versions do not read each other's state.
  */
-export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/2");
+export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/3");
 
 /** Options that hold for every view of one decode call. */
 export interface ViewContext {
@@ -86,6 +86,11 @@ export interface ViewState {
    * ancestor of a dirty view is dirty.
    */
   dirty: boolean;
+  /**
+   * A setter wrote into the view's slots (it is not detached for that): the slots hold values
+   * its bytes do not, so it is written from its slots (view-encode.ts), never spliced.
+   */
+  written: boolean;
   /**
    * The view or a view below it handed out a mutable container (list, map, oneof object,
    * Struct value, unknown fields) whose changes are found by comparison with `shadows` when
