@@ -72,13 +72,14 @@ function generateBoth(set: SetName, files: string[], parameter: string): Map<str
  * decoding (opt-in, so that other programs do not carry it) by wrapping its fileDesc() call in
  * withLazyFields(), and struct.proto enables the direct codec of Struct values with
  * withStructCodec(), the files of the well-known types with a JSON form of their own enable it
- * with withWktJson(), and wrappers.proto and struct.proto enable unboxed values with
- * withBoxing(); all imported beside fileDesc. Undone here, after checking they
+ * with withWktJson(), wrappers.proto and struct.proto enable unboxed values with
+ * withBoxing(), and a file that declares default values of scalar types other than bool and
+ * string enables their parser with withDefaultValues(); all imported beside fileDesc. Undone here, after checking they
  * are well-formed.
  */
 function unwrapLazyFields(code: string): string {
   // Outermost wrapper first.
-  for (const name of ["withWktJson", "withBoxing", "withStructCodec", "withLazyFields"]) {
+  for (const name of ["withDefaultValues", "withWktJson", "withBoxing", "withStructCodec", "withLazyFields"]) {
     if (!code.includes(name)) continue;
     const wrapped = new RegExp(`${name}\\(((?:with\\w+\\()*fileDesc\\("[^"]*"(?:, \\[[^\\]]*\\])?\\)\\)*)\\)`, "g");
     expect(code.match(wrapped)?.length).toBe(1);

@@ -41,6 +41,7 @@ export { withLazyFields } from "./lazy-fields.js";
 export { withStructCodec } from "./struct-codec.js";
 export { withWktJson } from "./wkt-json.js";
 export { withBoxing } from "./boxing.js";
+export { withDefaultValues } from "./default-values.js";
 export { bootDescriptorProto, boot, bootFileDescriptorProto } from "../boot/boot.js";
 export type {
   FileDescriptorProtoBoot,

@@ -19,7 +19,7 @@ import { Edition, EnumType, FieldPresence, MessageEncoding, RepeatedFieldEncodin
 import { featureDefaults, resolveFeatures, type ResolvedFeatures } from "./features.js";
 import { enumSharedPrefix, fieldLocalName, protoCamelCase, safeObjectProperty } from "./names.js";
 import { isPackable, NonScalarType, ScalarType } from "./scalar.js";
-import { parseScalarDefault, parseTextFormatEnumValue } from "./default-value.js";
+import { scalarDefaultGetter } from "./default-hook.js";
 import { ProtobufError } from "../wire/errors.js";
 
 /** What the builder needs from the registry it builds into. */
@@ -412,11 +412,9 @@ function fieldCommon(
     const enumDesc = ref;
     let defaultValue: number | undefined;
     if (hasDefault) {
-      try {
-        defaultValue = parseTextFormatEnumValue(enumDesc, proto.defaultValue);
-      } catch {
-        throw new ProtobufError(`${describe()}: invalid default value "${proto.defaultValue}"`);
-      }
+      // A value name (as parseTextFormatEnumValue() reads it).
+      defaultValue = enumDesc.values.find((v) => v.name === proto.defaultValue)?.number;
+      if (defaultValue === undefined) throw new ProtobufError(`${describe()}: invalid default value "${proto.defaultValue}"`);
     }
     return {
       ...base,
@@ -432,7 +430,6 @@ function fieldCommon(
   if (ScalarType[scalar] === undefined) {
     throw new ProtobufError(`${describe()}: invalid field type ${proto.type}`);
   }
-  const defaultValue = hasDefault ? parseScalarDefault(scalar, proto.defaultValue, longAsString) : undefined;
   return {
     ...base,
     presence,
@@ -441,7 +438,7 @@ function fieldCommon(
     longAsString,
     enum: undefined,
     message: undefined,
-    getDefaultValue: () => defaultValue,
+    getDefaultValue: hasDefault ? scalarDefaultGetter(scalar, proto.defaultValue, longAsString, describe) : () => undefined,
   } as FieldCommonProps;
 }
 
