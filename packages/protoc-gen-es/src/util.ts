@@ -83,7 +83,8 @@ export function messageGenType(f: GeneratedFile, desc: DescMessage, options: Opt
  * wrapped in `withWktJson(...)`, which enables those JSON forms; for wrappers.proto and
  * struct.proto in `withBoxing(...)`, which enables the conversions of unboxed values; and for a
  * file that declares default values of scalar types other than bool and string (proto2,
- * editions) in `withDefaultValues(...)`, which enables their parser.
+ * editions) in `withDefaultValues(...)`, which enables their parser; and for a file with services
+ * in `withServices(...)`, which enables the builder of service descriptors.
  */
 export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
   const { fileDesc } = f.runtime.codegen;
@@ -102,6 +103,9 @@ export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
   }
   if (hasParsedDefaults(file)) {
     out = [f.import("withDefaultValues", fileDesc.from), "(", out, ")"];
+  }
+  if (file.services.length > 0) {
+    out = [f.import("withServices", fileDesc.from), "(", out, ")"];
   }
   return out;
 }
