@@ -7,6 +7,7 @@ import type { FileRegistry } from "./registry/registry.js";
 import { anyViewProtocol } from "./model/view-protocol.js";
 import { enableWktJson } from "./json/wkt-enable.js";
 import { enableBoxing } from "./model/boxing-enable.js";
+import { enableBoxedBinary } from "./binary/boxed-enable.js";
 import { enableJsonExtensions } from "./json/extension-enable.js";
 import { enableDefaultValues } from "./descriptors/default-enable.js";
 import { enableServices } from "./descriptors/service-enable.js";
@@ -29,6 +30,7 @@ export function createFileRegistry(...args: [FileDescriptorSet] | [FileDescripto
   // extension values in JSON, declared default values and services are needed from now on.
   enableWktJson();
   enableBoxing();
+  enableBoxedBinary();
   enableJsonExtensions();
   enableDefaultValues();
   enableServices();
