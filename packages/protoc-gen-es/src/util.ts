@@ -2,7 +2,8 @@
  * What the TypeScript, JavaScript and declaration generators share: the order of a file's
  * elements, names of generated declarations, and the type arguments of GenMessage.
  */
-import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from "@pbjet/protobuf";
+import type { DescEnum, DescExtension, DescField, DescFile, DescMessage, DescService } from "@pbjet/protobuf";
+import { ScalarType } from "@pbjet/protobuf";
 import type { EcmaScriptPluginOptions, GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { embedFileDesc } from "@pbjet/protobuf/codegenv2";
 import { hasCustomJsonRepresentation, isWrapperDesc } from "@pbjet/protobuf/wkt";
@@ -79,8 +80,11 @@ export function messageGenType(f: GeneratedFile, desc: DescMessage, options: Opt
  * imports), wrapped in `withStructCodec(...)`, which enables the direct binary codec of
  * Struct values; for the files that define the well-known types with a JSON form of their own
  * (any.proto, timestamp.proto, duration.proto, field_mask.proto, struct.proto, wrappers.proto),
- * wrapped in `withWktJson(...)`, which enables those JSON forms; and for wrappers.proto and
- * struct.proto in `withBoxing(...)`, which enables the conversions of unboxed values.
+ * wrapped in `withWktJson(...)`, which enables those JSON forms; for wrappers.proto and
+ * struct.proto in `withBoxing(...)`, which enables the conversions of unboxed values; and for a
+ * file that declares default values of scalar types other than bool and string (proto2,
+ * editions) in `withDefaultValues(...)`, which enables their parser; and for a file with services
+ * in `withServices(...)`, which enables the builder of service descriptors.
  */
 export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
   const { fileDesc } = f.runtime.codegen;
@@ -97,7 +101,27 @@ export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
   if (file.proto.package === "google.protobuf" && file.messages.some(hasCustomJsonRepresentation)) {
     out = [f.import("withWktJson", fileDesc.from), "(", out, ")"];
   }
+  if (hasParsedDefaults(file)) {
+    out = [f.import("withDefaultValues", fileDesc.from), "(", out, ")"];
+  }
+  if (file.services.length > 0) {
+    out = [f.import("withServices", fileDesc.from), "(", out, ")"];
+  }
   return out;
+}
+
+/**
+ * Whether a field or extension of the file declares a default value that the runtime's
+ * descriptor builder does not read itself: one of a scalar type other than bool and string.
+ */
+function hasParsedDefaults(file: DescFile): boolean {
+  const parsed = (field: DescField | DescExtension): boolean =>
+    field.fieldKind === "scalar" &&
+    field.scalar !== ScalarType.BOOL &&
+    field.scalar !== ScalarType.STRING &&
+    Object.prototype.hasOwnProperty.call(field.proto, "defaultValue");
+  const visit = (m: DescMessage): boolean => m.fields.some(parsed) || m.nestedExtensions.some(parsed) || m.nestedMessages.some(visit);
+  return file.messages.some(visit) || file.extensions.some(parsed);
 }
 
 /** Whether a message field of the file has the option `lazy` or `unverified_lazy`. */

@@ -72,15 +72,18 @@ function generateBoth(set: SetName, files: string[], parameter: string): Map<str
  * decoding (opt-in, so that other programs do not carry it) by wrapping its fileDesc() call in
  * withLazyFields(), and struct.proto enables the direct codec of Struct values with
  * withStructCodec(), the files of the well-known types with a JSON form of their own enable it
- * with withWktJson(), and wrappers.proto and struct.proto enable unboxed values with
- * withBoxing(); all imported beside fileDesc. Undone here, after checking they
+ * with withWktJson(), wrappers.proto and struct.proto enable unboxed values with
+ * withBoxing(), and a file that declares default values of scalar types other than bool and
+ * string enables their parser with withDefaultValues(), and a file with services enables the
+ * builder of service descriptors with withServices(); all imported beside fileDesc. Undone here, after checking they
  * are well-formed.
  */
 function unwrapLazyFields(code: string): string {
-  // Outermost wrapper first.
-  for (const name of ["withWktJson", "withBoxing", "withStructCodec", "withLazyFields"]) {
+  // Outermost wrapper first. fileDesc may be imported as fileDesc$1 (a file that declares a
+  // fileDesc of its own, name_clash.proto).
+  for (const name of ["withServices", "withDefaultValues", "withWktJson", "withBoxing", "withStructCodec", "withLazyFields"]) {
     if (!code.includes(name)) continue;
-    const wrapped = new RegExp(`${name}\\(((?:with\\w+\\()*fileDesc\\("[^"]*"(?:, \\[[^\\]]*\\])?\\)\\)*)\\)`, "g");
+    const wrapped = new RegExp(`${name}\\(((?:with\\w+\\()*fileDesc(?:\\$\\d+)?\\("[^"]*"(?:, \\[[^\\]]*\\])?\\)\\)*)\\)`, "g");
     expect(code.match(wrapped)?.length).toBe(1);
     const imports = new RegExp(`((?:import|const) \\{[^}]*)(, ${name})([^}]* \\}(?: from |\\s*=\\s*require\\()"@pbjet\\/protobuf\\/codegenv2"\\)?;)`);
     expect(code).toMatch(imports);

@@ -25,6 +25,18 @@ describe("unboxed values, plugged in", () => {
     expect(api.toBinary(User, user as never)).toEqual(userBytes);
   });
 
+  it("are not needed for messages whose unboxed fields are unset", () => {
+    const { api, codegen } = isolatedRuntime();
+    const { User } = buildFiles(codegen);
+    // Field 2 (seen) holding an empty Timestamp: the decoder and encoder of User are compiled,
+    // the binary codec of the unset wrapper field (binary/boxed-hook.ts) is not reached.
+    const bytes = new Uint8Array([0x12, 0x00]);
+    const user = api.fromBinary(User, bytes) as unknown as { age?: number; seen?: object };
+    expect(user.age).toBeUndefined();
+    expect(user.seen).toBeDefined();
+    expect(api.toBinary(User, user as never)).toEqual(bytes);
+  });
+
   it("are enabled by createFileRegistry()", () => {
     const { api } = isolatedRuntime();
     const set = pb.toBinary(

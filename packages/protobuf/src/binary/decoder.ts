@@ -17,9 +17,7 @@ import { scalarWireType, isPackable } from "../descriptors/scalar.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
-import { boxValue, structToJson, unboxValue } from "../model/boxing-hook.js";
-import { structJsonCodec } from "./struct-hook.js";
-import type { JsonObject } from "../types.js";
+import { boxedFieldCodec, boxedFieldDecoder } from "./boxed-hook.js";
 import { Boxing } from "../model/boxing-kind.js";
 
 /** Options that hold for one decode call. */
@@ -181,48 +179,16 @@ export function readSubMessage(dec: MessageDecoder, sub: unknown, r: BinaryReade
   r.len = outerLen;
 }
 
-/**
- * An unboxed google.protobuf.Struct read from the wire (field `no`, wire type `wt`), merged
- * into `current` (its JSON) if given: straight into JSON where the direct codec is enabled
- * (binary/struct-hook.ts; merges take the messages), else through its messages.
- */
-function readStruct(desc: DescMessage, current: unknown, r: BinaryReader, wt: number, no: number, depth: number, ctx: DecodeContext): JsonObject {
-  const codec = structJsonCodec();
-  if (codec !== undefined && current === undefined) return codec.read(r, wt, no, depth, ctx, {});
-  const sub = current === undefined ? zeroMessageFactory(desc)() : boxValue(Boxing.Struct, desc, current);
-  readSubMessage(messageDecoder(desc), sub, r, wt, no, depth, ctx);
-  return structToJson(sub);
-}
-
 function messageFieldDecoder(field: DescField & { fieldKind: "message" }): FieldDecoder {
   const name = field.localName;
   const expected = factsOf(field).wireType;
   const desc = field.message;
   const rec = typeRecord(desc);
   const no = field.number;
-  const boxing = factsOf(field).boxing;
+  // Unboxed wrapper and Struct fields: see boxed-hook.ts.
+  if (factsOf(field).boxing !== Boxing.None) return boxedFieldDecoder(field, expected, (c) => c.fieldDecoder(field));
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
-  if (boxing === Boxing.Struct) {
-    return (msg, r, wt, depth, ctx) => {
-      if (wt !== expected) return false;
-      msg[name] = readStruct(desc, msg[name], r, wt, no, depth, ctx);
-      return true;
-    };
-  }
-  if (boxing !== Boxing.None) {
-    // Unboxed wrapper: decode a message, merged with the current value, and unbox it.
-    return (msg, r, wt, depth, ctx) => {
-      if (wt !== expected) return false;
-      dec ??= messageDecoder(desc);
-      factory ??= zeroMessageFactory(desc);
-      const current = msg[name];
-      const sub = current === undefined ? factory() : boxValue(boxing, desc, current);
-      readSubMessage(dec, sub, r, wt, no, depth, ctx);
-      msg[name] = unboxValue(boxing, sub);
-      return true;
-    };
-  }
   return (msg, r, wt, depth, ctx) => {
     if (wt !== expected) return false;
     dec ??= messageDecoder(desc);
@@ -247,18 +213,10 @@ function oneofMessageDecoder(field: DescField & { fieldKind: "message" }): Field
   const desc = field.message;
   const rec = typeRecord(desc);
   const no = field.number;
-  const boxing = factsOf(field).boxing;
+  // In a oneof, only Struct is unboxed (wrappers stay messages): see boxed-hook.ts.
+  if (factsOf(field).boxing === Boxing.Struct) return boxedFieldDecoder(field, expected, (c) => c.oneofStructDecoder(field));
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
-  // In a oneof, only Struct is unboxed (wrappers stay messages).
-  if (boxing === Boxing.Struct) {
-    return (msg, r, wt, depth, ctx) => {
-      if (wt !== expected) return false;
-      const o = msg[oneofName];
-      msg[oneofName] = { case: caseName, value: readStruct(desc, o.case === caseName ? o.value : undefined, r, wt, no, depth, ctx) };
-      return true;
-    };
-  }
   return (msg, r, wt, depth, ctx) => {
     if (wt !== expected) return false;
     dec ??= messageDecoder(desc);
@@ -279,15 +237,12 @@ function messageListDecoder(field: DescField & { fieldKind: "list" }): FieldDeco
   const expected = factsOf(field).wireType;
   const desc = field.message!;
   const no = field.number;
+  // Struct values: see boxed-hook.ts.
+  if (factsOf(field).boxing === Boxing.Struct) return boxedFieldDecoder(field, expected, (c) => c.listStructDecoder(field));
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
-  const struct = factsOf(field).boxing === Boxing.Struct;
   return (msg, r, wt, depth, ctx) => {
     if (wt !== expected) return false;
-    if (struct) {
-      (msg[name] as unknown[]).push(readStruct(desc, undefined, r, wt, no, depth, ctx));
-      return true;
-    }
     dec ??= messageDecoder(desc);
     factory ??= zeroMessageFactory(desc);
     const sub = factory();
@@ -411,7 +366,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
     const struct = factsOf(field).boxing === Boxing.Struct;
     if (struct) valueZero = () => ({});
     readValue = (r, wt, depth, ctx, prev) => {
-      if (struct) return readStruct(desc, prev, r, wt, 2, depth, ctx);
+      if (struct) return boxedFieldCodec(desc.typeName).readStruct(desc, prev, r, wt, 2, depth, ctx);
       dec ??= messageDecoder(desc);
       // A value that occurs twice in one entry is merged, as protobuf merges message fields.
       const sub = prev ?? zeroMessageFactory(desc)();

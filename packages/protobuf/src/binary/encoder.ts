@@ -2,7 +2,6 @@
  * The binary encoder: one function per message type, compiled once from the descriptor into
  * a list of field encoders (closures), and cached.
  */
-import type { JsonObject } from "../types.js";
 import type { DescField, DescMessage } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { implicitScalarEncoder } from "./scalar-field-encoders.js";
@@ -13,13 +12,11 @@ import { BinaryEncodeError } from "../wire/errors.js";
 import type { Message, UnknownField } from "../types.js";
 import { factsOf, typeRecord } from "../model/type-record.js";
 import { viewProtocolOf } from "../model/view-protocol.js";
-import { isScalarZeroValue } from "../model/scalar-values.js";
 import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
 import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
-import { boxValue } from "../model/boxing-hook.js";
 import { Boxing } from "../model/boxing-kind.js";
-import { structJsonCodec } from "./struct-hook.js";
+import { boxedValueEncoder } from "./boxed-hook.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
@@ -204,52 +201,13 @@ function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) 
 }
 
 /**
- * Encodes the value of a singular message field, boxing unboxed well-known types (wrapper
- * primitives without an intermediate message).
+ * Encodes the value of a singular message field; unboxed well-known types (wrapper primitives
+ * without an intermediate message, Struct JSON objects) through boxed-hook.ts.
  */
 function singularMessageEncoder(field: DescField & { fieldKind: "message" }) {
-  const boxing = factsOf(field).boxing;
   const enc = messageValueEncoder(field.message, field.number, field.delimitedEncoding);
-  if (boxing === Boxing.None) return enc;
-  if (boxing === Boxing.Wrapper && !field.delimitedEncoding) {
-    const inner = field.message.fields[0] as DescField & { fieldKind: "scalar" };
-    const write = scalarWriter(inner.scalar);
-    const innerTag = ((1 << 3) | scalarWireType(inner.scalar)) >>> 0;
-    const no = field.number;
-    return (v: unknown, w: BinaryWriter) => {
-      w.tag(no, WireType.LengthDelimited).fork();
-      if (!isScalarZeroValue(inner.scalar, v)) {
-        w.uint32(innerTag);
-        write(w, v);
-      }
-      w.join();
-    };
-  }
-  const desc = field.message;
-  if (boxing === Boxing.Struct) return structEncoder(desc, enc, field.number, field.delimitedEncoding);
-  return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => enc(boxValue(boxing, desc, v), w, writeUnknown);
-}
-
-/**
- * Writes an unboxed Struct (a JSON object) as message field `no`: with the direct writer
- * where it is enabled (binary/struct-hook.ts), else through its messages with `enc`.
- */
-function structEncoder(desc: DescMessage, enc: (v: any, w: BinaryWriter, writeUnknown: boolean) => void, no: number, delimited: boolean) {
-  const tag = ((no << 3) | WireType.LengthDelimited) >>> 0;
-  return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => {
-    const codec = structJsonCodec();
-    if (codec === undefined) {
-      enc(boxValue(Boxing.Struct, desc, v), w, writeUnknown);
-    } else if (delimited) {
-      w.tag(no, WireType.StartGroup);
-      codec.write(w, v as JsonObject);
-      w.tag(no, WireType.EndGroup);
-    } else {
-      w.rawTag(tag).fork();
-      codec.write(w, v as JsonObject);
-      w.join();
-    }
-  };
+  if (factsOf(field).boxing === Boxing.None) return enc;
+  return boxedValueEncoder(field, (c) => c.valueEncoder(field, enc));
 }
 
 /** @internal The encoder of one field that is not a oneof member. */
@@ -321,9 +279,9 @@ function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
     const desc = field.message!;
     const enc = messageValueEncoder(desc, no, field.delimitedEncoding);
     if (factsOf(field).boxing === Boxing.Struct) {
-      const write = structEncoder(desc, enc, no, field.delimitedEncoding);
+      const write = boxedValueEncoder(field, (c) => c.structEncoder(desc, enc, no, field.delimitedEncoding));
       return (msg, w, writeUnknown) => {
-        const list = msg[name] as JsonObject[];
+        const list = msg[name] as unknown[];
         for (let i = 0; i < list.length; i++) write(list[i], w, writeUnknown);
       };
     }
@@ -378,7 +336,7 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
     let enc: MessageEncoder | undefined;
     const rec = typeRecord(desc);
     const struct = factsOf(field).boxing === Boxing.Struct;
-    const structValue = struct ? structEncoder(desc, messageValueEncoder(desc, 2, false), 2, false) : undefined;
+    const structValue = struct ? boxedValueEncoder(field, (c) => c.structEncoder(desc, messageValueEncoder(desc, 2, false), 2, false)) : undefined;
     writeValue = (w, v, writeUnknown) => {
       if (structValue !== undefined) {
         structValue(v, w, writeUnknown);

@@ -5,7 +5,8 @@
  */
 import type { DescFile } from "../descriptors/types.js";
 import type { JsonValue, Message } from "../types.js";
-import { enumDesc as enumDescV2, extDesc as extDescV2, messageDesc as messageDescV2, serviceDesc as serviceDescV2 } from "../codegenv2/file-desc.js";
+import { enumDesc as enumDescV2, extDesc as extDescV2, messageDesc as messageDescV2 } from "../codegenv2/file-desc.js";
+import { serviceDesc as serviceDescV2 } from "../codegenv2/service-desc.js";
 import type { GenEnum, GenExtension, GenMessage, GenService, GenServiceMethods } from "./types.js";
 
 /** The message at `path` in a file, or nested inside it by the further indexes. */

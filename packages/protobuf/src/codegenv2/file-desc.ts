@@ -10,7 +10,7 @@ import { forEachTypeIn } from "../registry/registry.js";
 import { typeMapResolver } from "../descriptors/type-map.js";
 import { base64DecodeStrict } from "../wire/base64.js";
 import { decodeMessage } from "../binary/decode.js";
-import type { GenEnum, GenExtension, GenMessage, GenService, GenServiceMethods, Message } from "../types.js";
+import type { GenEnum, GenExtension, GenMessage, Message } from "../types.js";
 import { restoreJsonNames } from "../descriptors/json-names.js";
 
 /**
@@ -60,11 +60,6 @@ export function extDesc<Extendee extends Message, Value>(file: DescFile, index: 
   if (nested.length === 0) return file.extensions[index] as GenExtension<Extendee, Value>;
   const last = nested.pop()!;
   return messageDesc(file, index, ...nested).nestedExtensions[last] as GenExtension<Extendee, Value>;
-}
-
-/** The service at `index` in a file. */
-export function serviceDesc<T extends GenServiceMethods>(file: DescFile, index: number): GenService<T> {
-  return file.services[index] as unknown as GenService<T>;
 }
 
 /** An object like a TypeScript enum (names to numbers and back), for generated JavaScript. */

@@ -2,24 +2,14 @@
  * Builds linked descriptor objects (DescFile, DescMessage, ...) from a FileDescriptorProto,
  * resolving edition features for every element and type references against a registry.
  */
-import type {
-  DescEnum,
-  DescEnumValue,
-  DescExtension,
-  DescField,
-  DescFile,
-  DescMessage,
-  DescMethod,
-  DescOneof,
-  DescService,
-  FieldKindShape,
-} from "./types.js";
-import type { DescriptorProto, EnumDescriptorProto, FieldDescriptorProto, FileDescriptorProto, ServiceDescriptorProto } from "./descriptor-proto.js";
+import type { DescEnum, DescEnumValue, DescExtension, DescField, DescFile, DescMessage, DescOneof, DescService, FieldKindShape } from "./types.js";
+import type { DescriptorProto, EnumDescriptorProto, FieldDescriptorProto, FileDescriptorProto } from "./descriptor-proto.js";
 import { Edition, EnumType, FieldPresence, MessageEncoding, RepeatedFieldEncoding, Utf8Validation } from "./edition.js";
 import { featureDefaults, resolveFeatures, type ResolvedFeatures } from "./features.js";
 import { enumSharedPrefix, fieldLocalName, protoCamelCase, safeObjectProperty } from "./names.js";
 import { isPackable, NonScalarType, ScalarType } from "./scalar.js";
-import { parseScalarDefault, parseTextFormatEnumValue } from "./default-value.js";
+import { scalarDefaultGetter } from "./default-hook.js";
+import { addServices } from "./service-hook.js";
 import { ProtobufError } from "../wire/errors.js";
 
 /** What the builder needs from the registry it builds into. */
@@ -122,11 +112,7 @@ export function buildFile(proto: FileDescriptorProto, dependencies: DescFile[], 
     (parent ? parent.nestedExtensions : file.extensions).push(ext);
     resolver.addType(ext);
   }
-  for (const serviceProto of proto.service) {
-    const service = newService(serviceProto, file, pkg, resolver);
-    file.services.push(service);
-    resolver.addType(service);
-  }
+  if (proto.service.length > 0) addServices(file, pkg, resolver);
   return file;
 }
 
@@ -270,46 +256,6 @@ function newExtension(
   } as DescExtension;
 }
 
-function newService(proto: ServiceDescriptorProto, file: DescFile, prefix: string, resolver: TypeResolver): DescService {
-  const typeName = prefix + proto.name;
-  const methods: DescMethod[] = [];
-  const service: DescService = {
-    kind: "service",
-    typeName,
-    name: proto.name,
-    file,
-    methods,
-    method: {},
-    deprecated: proto.options?.deprecated === true,
-    proto,
-    toString: () => `service ${typeName}`,
-  };
-  for (const m of proto.method) {
-    const input = resolver.resolveType(m.inputType.replace(/^\./, ""));
-    const output = resolver.resolveType(m.outputType.replace(/^\./, ""));
-    if (input?.kind !== "message" || output?.kind !== "message") {
-      throw new ProtobufError(`rpc ${typeName}.${m.name}: cannot resolve input or output type`);
-    }
-    const localName = safeObjectProperty(m.name.charAt(0).toLowerCase() + m.name.substring(1));
-    const method: DescMethod = {
-      kind: "rpc",
-      name: m.name,
-      localName,
-      parent: service,
-      methodKind: m.clientStreaming ? (m.serverStreaming ? "bidi_streaming" : "client_streaming") : m.serverStreaming ? "server_streaming" : "unary",
-      input,
-      output,
-      idempotency: m.options?.idempotencyLevel ?? 0,
-      deprecated: m.options?.deprecated === true,
-      proto: m,
-      toString: () => `rpc ${typeName}.${m.name}`,
-    };
-    methods.push(method);
-    service.method[localName] = method;
-  }
-  return service;
-}
-
 type FieldCommonProps = FieldKindShape & {
   name: string;
   number: number;
@@ -412,11 +358,9 @@ function fieldCommon(
     const enumDesc = ref;
     let defaultValue: number | undefined;
     if (hasDefault) {
-      try {
-        defaultValue = parseTextFormatEnumValue(enumDesc, proto.defaultValue);
-      } catch {
-        throw new ProtobufError(`${describe()}: invalid default value "${proto.defaultValue}"`);
-      }
+      // A value name (as parseTextFormatEnumValue() reads it).
+      defaultValue = enumDesc.values.find((v) => v.name === proto.defaultValue)?.number;
+      if (defaultValue === undefined) throw new ProtobufError(`${describe()}: invalid default value "${proto.defaultValue}"`);
     }
     return {
       ...base,
@@ -432,7 +376,6 @@ function fieldCommon(
   if (ScalarType[scalar] === undefined) {
     throw new ProtobufError(`${describe()}: invalid field type ${proto.type}`);
   }
-  const defaultValue = hasDefault ? parseScalarDefault(scalar, proto.defaultValue, longAsString) : undefined;
   return {
     ...base,
     presence,
@@ -441,7 +384,7 @@ function fieldCommon(
     longAsString,
     enum: undefined,
     message: undefined,
-    getDefaultValue: () => defaultValue,
+    getDefaultValue: hasDefault ? scalarDefaultGetter(scalar, proto.defaultValue, longAsString, describe) : () => undefined,
   } as FieldCommonProps;
 }
 

@@ -31,7 +31,12 @@ export function setBoxingConversions(c: BoxingConversions): void {
 
 function conversions(typeName: string): BoxingConversions {
   if (installed !== undefined) return installed;
-  throw new ProtobufError(
+  throw boxingNotLoaded(typeName);
+}
+
+/** The error for a value of an unboxed field of type `typeName` before unboxed values are enabled. */
+export function boxingNotLoaded(typeName: string): ProtobufError {
+  return new ProtobufError(
     `unboxed ${typeName} values are not loaded: import its schema from "@pbjet/protobuf/wkt" (generated code does), or build the schema with createFileRegistry()`,
   );
 }

@@ -1,0 +1,16 @@
+/**
+ * What generated code calls for each service of a file.
+ */
+import type { DescFile } from "../descriptors/types.js";
+import type { GenService, GenServiceMethods } from "../types.js";
+import { enableServices } from "../descriptors/service-enable.js";
+
+/**
+ * The service at `index` in a file. Enables the builder of service descriptors first (see
+ * descriptors/service-hook.ts), so that code generated without `withServices()` (by
+ * protobuf-es's plugin, or for codegenv1) gets its services too.
+ */
+export function serviceDesc<T extends GenServiceMethods>(file: DescFile, index: number): GenService<T> {
+  enableServices();
+  return file.services[index] as unknown as GenService<T>;
+}
