@@ -82,8 +82,8 @@ export function messageGenType(f: GeneratedFile, desc: DescMessage, options: Opt
  * (any.proto, timestamp.proto, duration.proto, field_mask.proto, struct.proto, wrappers.proto),
  * wrapped in `withWktJson(...)`, which enables those JSON forms; for wrappers.proto and
  * struct.proto in `withBoxing(...)`, which enables the conversions of unboxed values; and for a
- * file that declares default values of scalar types other than bool and string (proto2,
- * editions) in `withDefaultValues(...)`, which enables their parser; and for a file with services
+ * file that declares bytes default values (proto2, editions) in `withDefaultValues(...)`, which
+ * enables their parser (C escapes); and for a file with services
  * in `withServices(...)`, which enables the builder of service descriptors.
  */
 export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
@@ -101,7 +101,7 @@ export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
   if (file.proto.package === "google.protobuf" && file.messages.some(hasCustomJsonRepresentation)) {
     out = [f.import("withWktJson", fileDesc.from), "(", out, ")"];
   }
-  if (hasParsedDefaults(file)) {
+  if (hasBytesDefaults(file)) {
     out = [f.import("withDefaultValues", fileDesc.from), "(", out, ")"];
   }
   if (file.services.length > 0) {
@@ -111,15 +111,12 @@ export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
 }
 
 /**
- * Whether a field or extension of the file declares a default value that the runtime's
- * descriptor builder does not read itself: one of a scalar type other than bool and string.
+ * Whether a field or extension of the file declares a bytes default value: the only defaults
+ * that the runtime's descriptor builder does not parse itself.
  */
-function hasParsedDefaults(file: DescFile): boolean {
+function hasBytesDefaults(file: DescFile): boolean {
   const parsed = (field: DescField | DescExtension): boolean =>
-    field.fieldKind === "scalar" &&
-    field.scalar !== ScalarType.BOOL &&
-    field.scalar !== ScalarType.STRING &&
-    Object.prototype.hasOwnProperty.call(field.proto, "defaultValue");
+    field.fieldKind === "scalar" && field.scalar === ScalarType.BYTES && Object.prototype.hasOwnProperty.call(field.proto, "defaultValue");
   const visit = (m: DescMessage): boolean => m.fields.some(parsed) || m.nestedExtensions.some(parsed) || m.nestedMessages.some(visit);
   return file.messages.some(visit) || file.extensions.some(parsed);
 }

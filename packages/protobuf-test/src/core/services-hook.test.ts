@@ -7,21 +7,8 @@
  * withServices(), serviceDesc() or createFileRegistry() enables the builder.
  */
 import * as pb from "@pbjet/protobuf";
-import { base64Encode } from "@pbjet/protobuf/wire";
 import { FileDescriptorProtoSchema, FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
-
-type Api = typeof pb;
-type Codegen = typeof import("@pbjet/protobuf/codegenv2");
-
-/** A fresh runtime: its main entry point and codegenv2 only. */
-function isolatedRuntime(): { api: Api; codegen: Codegen } {
-  let out: { api: Api; codegen: Codegen } | undefined;
-  jest.isolateModules(() => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    out = { api: require("@pbjet/protobuf") as Api, codegen: require("@pbjet/protobuf/codegenv2") as Codegen };
-  });
-  return out!;
-}
+import { isolatedRuntime, fileB64 } from "../isolated-runtime";
 
 /** A file with a message and a service whose method takes and returns it. */
 function serviceFile(outputType = ".hook.Ping") {
@@ -33,7 +20,7 @@ function serviceFile(outputType = ".hook.Ping") {
     service: [{ name: "PingService", method: [{ name: "Ping", inputType: ".hook.Ping", outputType }] }],
   });
 }
-const b64 = (proto: pb.DescFile["proto"]) => base64Encode(pb.toBinary(FileDescriptorProtoSchema, proto));
+const b64 = fileB64;
 
 describe("service descriptors, plugged in", () => {
   it("fail with a clear error until withServices() enables them", () => {
@@ -67,6 +54,16 @@ describe("service descriptors, plugged in", () => {
     const file = codegen.fileDesc(bad);
     expect(() => codegen.withServices(file)).toThrow(/rpc hook\.PingService\.Ping: cannot resolve input or output type/);
     expect(() => codegen.fileDesc(bad)).toThrow(/rpc hook\.PingService\.Ping: cannot resolve input or output type/);
+  });
+
+  it("are enabled by createRegistry() and createMutableRegistry(), which list a file's services", () => {
+    for (const make of ["createRegistry", "createMutableRegistry"] as const) {
+      const { api, codegen } = isolatedRuntime();
+      const file = codegen.fileDesc(b64(serviceFile()));
+      const registry = api[make](file);
+      expect(registry.getService("hook.PingService")?.methods.map((m) => m.name)).toEqual(["Ping"]);
+      expect(file.services.length).toBe(1);
+    }
   });
 
   it("are enabled by createFileRegistry()", () => {

@@ -27,7 +27,7 @@ describe("unboxed values, plugged in", () => {
 
   it("are not needed for messages whose unboxed fields are unset", () => {
     const { api, codegen } = isolatedRuntime();
-    const { User } = buildFiles(codegen);
+    const { User } = userFiles(codegen);
     // Field 2 (seen) holding an empty Timestamp: the decoder and encoder of User are compiled,
     // the binary codec of the unset wrapper field (binary/boxed-hook.ts) is not reached.
     const bytes = new Uint8Array([0x12, 0x00]);

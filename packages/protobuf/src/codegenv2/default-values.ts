@@ -1,13 +1,13 @@
 /**
- * What generated code calls for a file that declares default values the descriptor builder
- * does not read itself (numbers, 64-bit integers, bytes: see descriptors/default-hook.ts).
+ * What generated code calls for a file that declares bytes default values, which the
+ * descriptor builder does not parse itself (C escapes: see descriptors/default-hook.ts).
  */
 import type { DescField, DescFile, DescMessage } from "../descriptors/types.js";
 import type { DescExtension } from "../descriptors/types.js";
 import { enableDefaultValues } from "../descriptors/default-enable.js";
 
 /**
- * Enables the parser of declared default values and returns the file, whose defaults are
+ * Enables the parser of bytes default values and returns the file, whose defaults are
  * parsed now (an invalid one throws here, as when the file is built). Generated code wraps the
  * `fileDesc()` of such files in it, so that programs whose schemas declare none do not carry
  * the parser.

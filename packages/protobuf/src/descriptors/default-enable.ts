@@ -1,10 +1,10 @@
 /**
- * Enables the parser of declared default values (see default-hook.ts).
+ * Enables the parser of bytes defaults (see default-hook.ts).
  */
-import { parseScalarDefault } from "./default-value.js";
-import { setScalarDefaultParser } from "./default-hook.js";
+import { unescapeBytes } from "./default-value.js";
+import { setBytesDefaultParser } from "./default-hook.js";
 
-/** Enables the parser of declared scalar default values, for every schema. */
+/** Enables the parser of declared bytes default values, for every schema. */
 export function enableDefaultValues(): void {
-  setScalarDefaultParser(parseScalarDefault);
+  setBytesDefaultParser(unescapeBytes);
 }

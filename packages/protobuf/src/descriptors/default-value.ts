@@ -5,7 +5,7 @@
  */
 import { ScalarType } from "./scalar.js";
 import type { DescEnum } from "./types.js";
-import { protoInt64 } from "../wire/int64.js";
+import { parsePlainDefault } from "./default-hook.js";
 import { ProtobufError } from "../wire/errors.js";
 import { getTextEncoding } from "../wire/text-encoding.js";
 
@@ -17,35 +17,7 @@ import { getTextEncoding } from "../wire/text-encoding.js";
  * `\x41`, `\101`, ...), as protoc writes them.
  */
 export function parseTextFormatScalarValue(type: ScalarType, value: string): number | boolean | string | bigint | Uint8Array {
-  switch (type) {
-    case ScalarType.STRING:
-      return value;
-    case ScalarType.BYTES:
-      return unescapeBytes(value);
-    case ScalarType.BOOL:
-      return value === "true";
-    case ScalarType.DOUBLE:
-    case ScalarType.FLOAT:
-      switch (value) {
-        case "inf":
-          return Number.POSITIVE_INFINITY;
-        case "-inf":
-          return Number.NEGATIVE_INFINITY;
-        case "nan":
-          return Number.NaN;
-        default:
-          return parseFloat(value);
-      }
-    case ScalarType.INT64:
-    case ScalarType.SINT64:
-    case ScalarType.SFIXED64:
-      return protoInt64.parse(value);
-    case ScalarType.UINT64:
-    case ScalarType.FIXED64:
-      return protoInt64.uParse(value);
-    default:
-      return parseInt(value, 10);
-  }
+  return parsePlainDefault(type, value) ?? unescapeBytes(value);
 }
 
 /** Parses an enum value from the text format of descriptor default values: a value name. */
@@ -53,12 +25,6 @@ export function parseTextFormatEnumValue(descEnum: DescEnum, value: string): num
   const v = descEnum.values.find((v) => v.name === value);
   if (v === undefined) throw new ProtobufError(`cannot parse enum ${descEnum.typeName} default value: ${value}`);
   return v.number;
-}
-
-/** The runtime value of a scalar field's declared default, 64-bit integers as strings if asked. */
-export function parseScalarDefault(type: ScalarType, value: string, longAsString: boolean): number | boolean | string | bigint | Uint8Array {
-  const v = parseTextFormatScalarValue(type, value);
-  return longAsString && typeof v === "bigint" ? v.toString() : v;
 }
 
 /** Decodes a C-escaped string (as protoc writes bytes defaults) into bytes. */
