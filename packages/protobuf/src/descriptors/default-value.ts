@@ -3,7 +3,7 @@
  * "text format" of descriptor defaults, as protoc writes them (C-escaped bytes, `inf` and
  * `nan` for floating point, enum value names).
  */
-import { ScalarType } from "./scalar.js";
+import type { ScalarType } from "./scalar.js";
 import type { DescEnum } from "./types.js";
 import { parsePlainDefault } from "./default-hook.js";
 import { ProtobufError } from "../wire/errors.js";
