@@ -141,19 +141,51 @@ const I64_MAX = protoInt64.supported ? BigInt("9223372036854775807") : undefined
 const U64_MAX = protoInt64.supported ? BigInt("18446744073709551615") : undefined;
 const ZERO = protoInt64.supported ? BigInt(0) : undefined;
 
+const BILLION = protoInt64.supported ? BigInt(1000000000) : undefined;
+
+/**
+ * The value of a quoted decimal integer of up to 19 digits (after a "-" for signed types), read
+ * digit by digit in two parts of at most 10 and 9 digits: no regular expression and no BigInt
+ * parse of the text. Undefined for any other string, and for signed values out of range: the
+ * general path reads (or rejects) them.
+ */
+function shortInt64(json: string, unsigned: boolean, asString: boolean): bigint | string | undefined {
+  const len = json.length;
+  const start = !unsigned && json.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  const digits = len - start;
+  if (digits < 1 || digits > 19) return undefined;
+  const split = digits > 9 ? len - 9 : start;
+  let hi = 0;
+  let lo = 0;
+  for (let i = start; i < len; i++) {
+    const d = json.charCodeAt(i) - 48;
+    if (!(d >= 0 && d <= 9)) return undefined;
+    if (i < split) hi = hi * 10 + d;
+    else lo = lo * 10 + d;
+  }
+  if (digits <= 15) {
+    // Exact as a double. 0 - n rather than -n: no negative zero.
+    const n = start === 1 ? 0 - (hi * 1000000000 + lo) : hi * 1000000000 + lo;
+    return asString ? String(n) : BigInt(n);
+  }
+  if (!protoInt64.supported) return undefined;
+  let v = BigInt(hi) * (BILLION as bigint) + BigInt(lo);
+  if (start === 1) v = -v;
+  if (digits === 19 && !unsigned && (v < (I64_MIN as bigint) || v > (I64_MAX as bigint))) return undefined;
+  return asString ? String(v) : v;
+}
+
 function int64Reader(unsigned: boolean, longAsString: boolean, name: string): ScalarFromJson {
   const parse = unsigned ? protoInt64.uParse : protoInt64.parse;
   const asString = longAsString || !protoInt64.supported;
   const min = (unsigned ? ZERO : I64_MIN) as bigint;
   const max = (unsigned ? U64_MAX : I64_MAX) as bigint;
   return (json) => {
+    if (typeof json === "string" && json.length < 20) {
+      const v = shortInt64(json, unsigned, asString);
+      if (v !== undefined) return v;
+    }
     if (typeof json === "string" && INTEGER.test(json)) {
-      // Up to 15 characters (digits, and a minus sign for signed types) are exact as a double:
-      // no BigInt parse of the text, no range check.
-      if (json.length < 16 && (!unsigned || json.charCodeAt(0) !== 45) /* - */) {
-        const n = Number(json);
-        return asString ? String(n) : BigInt(n);
-      }
       let v: bigint;
       if (protoInt64.supported) {
         v = BigInt(json);

@@ -84,40 +84,72 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/** The grammar of a timestamp, checked without captures (they would allocate strings). */
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d)$/;
+/** 10 to the power of 0 to 9: scales 1 to 9 fractional digits to nanoseconds. */
+const POW10 = [1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000];
 
-/** The number of the `count` decimal digits at `at` in `s` (checked by the caller). */
-function digitsAt(s: string, at: number, count: number): number {
+/** The number of the two decimal digits at `at` in `s`; -1 if either is not a digit. */
+function twoDigitsAt(s: string, at: number): number {
+  const a = s.charCodeAt(at) - 48;
+  const b = s.charCodeAt(at + 1) - 48;
+  // Written so that NaN (past the end of the string) is no digit.
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * Where the zone of a timestamp starts (after the seconds and any fraction), or -1 if the
+ * string does not have the grammar `dddd-dd-ddTdd:dd:dd(.d{1,9})?(Z|[+-]dd:dd)` up to there.
+ */
+function zoneStart(s: string): number {
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) {
+    return -1;
+  }
+  if (s.charCodeAt(19) !== 46) return 19;
+  let i = 20;
+  let c = s.charCodeAt(i);
+  while (i < 29 && c >= 48 && c <= 57) c = s.charCodeAt(++i);
+  return i === 20 ? -1 : i;
+}
+
+/** The number of the `count` fractional digits at offset 20 of `s` (checked by zoneStart()). */
+function fractionAt(s: string, count: number): number {
   let n = 0;
-  for (let i = at; i < at + count; i++) n = n * 10 + s.charCodeAt(i) - 48;
+  for (let i = 20; i < 20 + count; i++) n = n * 10 + s.charCodeAt(i) - 48;
   return n;
 }
 
-/** Parses the JSON string of a timestamp. Throws a JsonProblem if it is invalid or out of range. */
+/**
+ * Parses the JSON string of a timestamp, checked character by character (no regular
+ * expression, no substrings). Throws a JsonProblem if it is invalid or out of range.
+ */
 export function timestampFromJson(json: unknown): { seconds: number; nanos: number } {
   if (typeof json !== "string") throw new JsonProblem(`${formatJson(json)} is not an RFC 3339 timestamp string`);
-  if (!RFC3339.test(json)) throw new JsonProblem(`${formatJson(json)} is not an RFC 3339 timestamp`);
-  const year = digitsAt(json, 0, 4);
-  const month = digitsAt(json, 5, 2);
-  const day = digitsAt(json, 8, 2);
-  const hour = digitsAt(json, 11, 2);
-  const minute = digitsAt(json, 14, 2);
-  const second = digitsAt(json, 17, 2);
+  const len = json.length;
+  const zone = len >= 20 ? zoneStart(json) : -1;
+  const z = zone < 0 ? 0 : json.charCodeAt(zone);
+  const century = twoDigitsAt(json, 0);
+  const yy = twoDigitsAt(json, 2);
+  const month = twoDigitsAt(json, 5);
+  const day = twoDigitsAt(json, 8);
+  const hour = twoDigitsAt(json, 11);
+  const minute = twoDigitsAt(json, 14);
+  const second = twoDigitsAt(json, 17);
+  const zoneOk = z === 90 ? zone + 1 === len : (z === 43 || z === 45) && zone + 6 === len && json.charCodeAt(zone + 3) === 58;
+  const offsetHours = z === 90 ? 0 : twoDigitsAt(json, zone + 1);
+  const offsetMinutes = z === 90 ? 0 : twoDigitsAt(json, zone + 4);
+  if (!zoneOk || (century | yy | month | day | hour | minute | second | offsetHours | offsetMinutes) < 0) {
+    throw new JsonProblem(`${formatJson(json)} is not an RFC 3339 timestamp`);
+  }
+  const year = century * 100 + yy;
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
     throw new JsonProblem(`${formatJson(json)} is not a valid date and time`);
   }
-  // Where the zone starts: "Z", or "+hh:mm" / "-hh:mm"; fractional digits lie between "." and it.
-  const zone = json.charCodeAt(json.length - 1) === 90 ? json.length - 1 : json.length - 6;
   const digits = zone - 20;
-  const nanos = digits > 0 ? digitsAt(json, 20, digits) * 10 ** (9 - digits) : 0;
+  const nanos = digits > 0 ? fractionAt(json, digits) * POW10[9 - digits] : 0;
   let seconds = daysSinceEpoch(year, month, day) * 86400 + hour * 3600 + minute * 60 + second;
-  if (json.charCodeAt(zone) !== 90) {
-    const offsetHours = digitsAt(json, zone + 1, 2);
-    const offsetMinutes = digitsAt(json, zone + 4, 2);
+  if (z !== 90) {
     if (offsetHours > 23 || offsetMinutes > 59) throw new JsonProblem(`${formatJson(json)} has an invalid UTC offset`);
     const offset = offsetHours * 3600 + offsetMinutes * 60;
-    seconds += json.charCodeAt(zone) === 43 ? -offset : offset;
+    seconds += z === 43 ? -offset : offset;
   }
   if (seconds < TIMESTAMP_MIN_SECONDS || seconds > TIMESTAMP_MAX_SECONDS) {
     throw new JsonProblem(`${formatJson(json)} is out of range (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)`);

@@ -41,14 +41,16 @@ export function wktReader(desc: DescMessage, readerOf: (desc: DescMessage) => Me
     case wktName.Timestamp:
     case wktName.Duration: {
       if (!wktField(desc, "seconds", "scalar") || !wktField(desc, "nanos", "scalar")) return undefined;
-      const parse = desc.typeName === wktName.Timestamp ? timestampFromJson : durationFromJson;
+      const isTimestamp = desc.typeName === wktName.Timestamp;
+      const parse = isTimestamp ? timestampFromJson : durationFromJson;
       return (msg, json, ctx) => {
         const { seconds, nanos } = parse(json);
         // A safe integer: BigInt() directly, without the range checks of protoInt64.parse().
         msg.seconds = (protoInt64.supported ? BigInt(seconds) : String(seconds)) as bigint;
         msg.nanos = nanos;
-        // The colons of the timestamp, for the duplicate-key check.
-        ctx.count += countColons(json as string);
+        // The colons of the string, for the duplicate-key check: a valid duration has none, a
+        // valid timestamp two in its time and one in a "+hh:mm" / "-hh:mm" offset.
+        if (isTimestamp) ctx.count += (json as string).charCodeAt((json as string).length - 1) === 90 ? 2 : 3;
       };
     }
     case wktName.FieldMask:
