@@ -123,6 +123,17 @@ describe("duplicate keys in JSON text", () => {
     expect(() => pb.fromJsonString(W, '{"struct": {"a": {"b:": "c:", "d": 1}, "a": 2}}')).toThrow(/duplicate key "a"/);
   });
 
+  test("the colons of timestamps (counted from their form) do not hide duplicates", () => {
+    // A valid timestamp has two colons, three with a UTC offset; a duration none.
+    for (const ts of ["2024-01-02T03:04:05Z", "2024-01-02T03:04:05.123+05:30", "2024-01-02T03:04:05-00:00"]) {
+      const ok = `{"timestamp": "${ts}", "duration": "1.5s", "struct": {"a": "x:y"}}`;
+      expect(pb.toJson(W, pb.fromJsonString(W, ok))).toStrictEqual(pb.toJson(W, pb.fromJson(W, JSON.parse(ok))));
+      for (const dup of [`{"timestamp": "${ts}", "duration": "1s", "duration": "2s"}`, `{"struct": {"a": 1, "a": 2}, "timestamp": "${ts}"}`]) {
+        expect(() => pb.fromJsonString(W, dup)).toThrow(/duplicate key "(duration|a)"/);
+      }
+    }
+  });
+
   test("keys that only look alike, or sit in different objects, are fine", () => {
     const User = schema("example.User");
     const text = '{"projects": {"k": "a", "K": "b", "k\\"": "c", "k\\\\": "d"}, "manager": {"projects": {"k": "x"}}, "locations": ["k", "k"]}';
