@@ -1,7 +1,7 @@
 // Regenerates src/boot/boot-data.ts: google/protobuf/descriptor.proto (from buf, without source
 // info and source-retention options) as the object literal of createFileDescriptorProtoBoot(),
 // packed into arrays (src/boot/boot-unpack.ts), from which the runtime boots descriptor.proto's
-// own schemas. Checks that unpacking gives back the literal exactly. Uses the runtime's own
+// own schemas. Checks that booting from it gives back the literal exactly. Uses the runtime's own
 // build (npx turbo run build --filter=@pbjet/protobuf).
 //
 // Usage: node packages/protobuf/scripts/bootstrap-descriptor.mjs [--check]
@@ -39,9 +39,10 @@ const codegen = require(join(pkgDir, "dist/cjs/codegenv2/index.js"));
 const file = pb.fromBinary(wkt.FileDescriptorSetSchema, set).file.find((f) => f.name === "google/protobuf/descriptor.proto");
 const literal = codegen.embedFileDesc(file).boot();
 const packed = packFile(literal);
-const { unpackBoot } = require(join(pkgDir, "dist/cjs/boot/boot-unpack.js"));
-if (JSON.stringify(unpackBoot(packed)) !== JSON.stringify(literal)) {
-  console.error("bootstrap-descriptor: unpacking the packed literal does not give back the literal");
+const { bootPacked } = require(join(pkgDir, "dist/cjs/boot/boot.js"));
+// bootPacked() makes the options objects of its argument part of the messages: give it a copy.
+if (JSON.stringify(codegen.createFileDescriptorProtoBoot(bootPacked(structuredClone(packed)).proto)) !== JSON.stringify(literal)) {
+  console.error("bootstrap-descriptor: booting from the packed literal does not give back the literal");
   process.exit(1);
 }
 const content =
