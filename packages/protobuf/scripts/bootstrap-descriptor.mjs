@@ -73,7 +73,7 @@ function packFile(f) {
 function packMessage(m) {
   const out = [
     m.name,
-    (m.field ?? []).map(packField),
+    (m.field ?? []).map((f, i, all) => packField(f, i > 0 ? all[i - 1].number : 0)),
     m.nestedType ? m.nestedType.map(packMessage) : 0,
     m.enumType ? m.enumType.map(packEnum) : 0,
     m.extensionRange ? m.extensionRange.flatMap((r) => [r.start, r.end]) : 0,
@@ -82,17 +82,26 @@ function packMessage(m) {
   return out;
 }
 
-function packField(f) {
+// A field number that follows the previous field's (or is 1 for the first field) is packed as 0.
+function packField(f, prevNumber) {
   if (f.extendee !== undefined || f.label === undefined) throw new Error(`bootstrap-descriptor: cannot pack field ${f.name}`);
   if (f.typeName !== undefined && !f.typeName.startsWith(".google.protobuf."))
     throw new Error(`bootstrap-descriptor: cannot pack type ${f.typeName}`);
-  const out = [f.name, f.number, f.type, f.label, f.typeName === undefined ? 0 : f.typeName.slice(17), f.defaultValue ?? 0];
+  const out = [
+    f.name,
+    f.number === prevNumber + 1 ? 0 : f.number,
+    f.type,
+    f.label,
+    f.typeName === undefined ? 0 : f.typeName.slice(17),
+    f.defaultValue ?? 0,
+  ];
   if (f.options !== undefined) out.push(f.options);
   while (out.length > 4 && out[out.length - 1] === 0) out.pop();
   if (out.length === 4 && out[3] === 1) out.pop();
   return out;
 }
 
+// A value number that follows the previous value's (or is 0 for the first value) is left out.
 function packEnum(e) {
-  return [e.name, ...e.value.flatMap((v) => [v.name, v.number])];
+  return [e.name, ...e.value.flatMap((v, i) => (v.number === (i > 0 ? e.value[i - 1].number : -1) + 1 ? [v.name] : [v.name, v.number]))];
 }

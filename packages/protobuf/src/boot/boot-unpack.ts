@@ -10,12 +10,16 @@ import type { DescriptorProto, EnumDescriptorProto, FieldDescriptorProto, FileDe
 import type { FieldOptionsBoot } from "./boot-types.js";
 
 /**
- * A packed field: name, number, type, then optionally label (1 when left out), type name,
- * default value and options (0 for an absent type name or default value).
+ * A packed field: name, number (0 for the number after the previous field's, or 1 for the first
+ * field), type, then optionally label (1 when left out), type name, default value and options
+ * (0 for an absent type name or default value).
  */
 export type PackedField = [string, number, number, number?, (string | 0)?, (string | 0)?, FieldOptionsBoot?];
 
-/** A packed enum: its name, then name and number of each value. */
+/**
+ * A packed enum: its name, then the name of each value, followed by its number unless that is
+ * the previous value's plus one (or 0 for the first value).
+ */
 export type PackedEnum = [string, ...(string | number)[]];
 
 /**
@@ -46,12 +50,13 @@ export function unpackBoot(packed: PackedFile): FileDescriptorProto {
 }
 
 function unpackMessage(m: PackedMessage): DescriptorProto {
+  let number = 0;
   const ranges = m[4] ?? [];
   const extensionRange: { start: number; end: number }[] = [];
   for (let i = 0; i < ranges.length; i += 2) extensionRange.push({ start: ranges[i], end: ranges[i + 1] });
   return {
     name: m[0],
-    field: m[1].map(unpackField),
+    field: m[1].map((f) => unpackField(f, (number = f[1] || number + 1))),
     nestedType: (m[2] || []).map(unpackMessage),
     enumType: (m[3] || []).map(unpackEnum),
     extensionRange,
@@ -60,8 +65,8 @@ function unpackMessage(m: PackedMessage): DescriptorProto {
   } as unknown as DescriptorProto;
 }
 
-function unpackField(f: PackedField): FieldDescriptorProto {
-  const out = { name: f[0], number: f[1], label: f[3] ?? 1, type: f[2] } as Record<string, unknown>;
+function unpackField(f: PackedField, number: number): FieldDescriptorProto {
+  const out = { name: f[0], number, label: f[3] ?? 1, type: f[2] } as Record<string, unknown>;
   if (f[4]) out.typeName = prefix + f[4];
   if (typeof f[5] === "string") out.defaultValue = f[5];
   if (f[6] !== undefined) out.options = f[6];
@@ -70,6 +75,11 @@ function unpackField(f: PackedField): FieldDescriptorProto {
 
 function unpackEnum(e: PackedEnum): EnumDescriptorProto {
   const value: { name: string; number: number }[] = [];
-  for (let i = 1; i < e.length; i += 2) value.push({ name: e[i] as string, number: e[i + 1] as number });
+  let number = -1;
+  for (let i = 1; i < e.length; i++) {
+    const name = e[i] as string;
+    number = typeof e[i + 1] === "number" ? (e[++i] as number) : number + 1;
+    value.push({ name, number });
+  }
   return { name: e[0], value } as unknown as EnumDescriptorProto;
 }
