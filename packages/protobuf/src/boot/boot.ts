@@ -12,7 +12,6 @@ import { typeMapResolver } from "../descriptors/type-map.js";
 import { create } from "../model/create.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
 import { restoreJsonNames } from "../descriptors/json-names.js";
-import { ProtobufError } from "../wire/errors.js";
 import type { FileDescriptorProtoBoot } from "./boot-types.js";
 import { descriptorProtoPacked } from "./boot-data.js";
 import { unpackBoot, type PackedFile } from "./boot-unpack.js";
@@ -91,10 +90,9 @@ function linkBooted(proto: FileDescriptorProto): DescFile {
   return buildFile(proto, [], typeMapResolver());
 }
 
+/** The message FileDescriptorProto of descriptor.proto (embedded, so always there). */
 function fileProtoSchema(file: DescFile): DescMessage {
-  const schema = file.messages.find((m) => m.name === "FileDescriptorProto");
-  if (schema === undefined) throw new ProtobufError("descriptor.proto has no message FileDescriptorProto");
-  return schema;
+  return file.messages.find((m) => m.name === "FileDescriptorProto")!;
 }
 
 function createFileProto(schema: DescMessage, init: FileDescriptorProtoBoot): FileDescriptorProto {
