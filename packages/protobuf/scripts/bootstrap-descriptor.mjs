@@ -1,7 +1,7 @@
 // Regenerates src/boot/boot-data.ts: google/protobuf/descriptor.proto (from buf, without source
 // info and source-retention options) as the object literal of createFileDescriptorProtoBoot(),
 // packed into arrays (src/boot/boot-unpack.ts), from which the runtime boots descriptor.proto's
-// own schemas. Checks that unpacking gives back the literal exactly. Uses the runtime's own
+// own schemas. Checks that booting from it gives back the literal exactly. Uses the runtime's own
 // build (npx turbo run build --filter=@pbjet/protobuf).
 //
 // Usage: node packages/protobuf/scripts/bootstrap-descriptor.mjs [--check]
@@ -39,9 +39,10 @@ const codegen = require(join(pkgDir, "dist/cjs/codegenv2/index.js"));
 const file = pb.fromBinary(wkt.FileDescriptorSetSchema, set).file.find((f) => f.name === "google/protobuf/descriptor.proto");
 const literal = codegen.embedFileDesc(file).boot();
 const packed = packFile(literal);
-const { unpackBoot } = require(join(pkgDir, "dist/cjs/boot/boot-unpack.js"));
-if (JSON.stringify(unpackBoot(packed)) !== JSON.stringify(literal)) {
-  console.error("bootstrap-descriptor: unpacking the packed literal does not give back the literal");
+const { bootPacked } = require(join(pkgDir, "dist/cjs/boot/boot.js"));
+// bootPacked() makes the options objects of its argument part of the messages: give it a copy.
+if (JSON.stringify(codegen.createFileDescriptorProtoBoot(bootPacked(structuredClone(packed)).proto)) !== JSON.stringify(literal)) {
+  console.error("bootstrap-descriptor: booting from the packed literal does not give back the literal");
   process.exit(1);
 }
 const content =
@@ -72,7 +73,7 @@ function packFile(f) {
 function packMessage(m) {
   const out = [
     m.name,
-    (m.field ?? []).map(packField),
+    (m.field ?? []).map((f, i, all) => packField(f, i > 0 ? all[i - 1].number : 0)),
     m.nestedType ? m.nestedType.map(packMessage) : 0,
     m.enumType ? m.enumType.map(packEnum) : 0,
     m.extensionRange ? m.extensionRange.flatMap((r) => [r.start, r.end]) : 0,
@@ -81,17 +82,26 @@ function packMessage(m) {
   return out;
 }
 
-function packField(f) {
+// A field number that follows the previous field's (or is 1 for the first field) is packed as 0.
+function packField(f, prevNumber) {
   if (f.extendee !== undefined || f.label === undefined) throw new Error(`bootstrap-descriptor: cannot pack field ${f.name}`);
   if (f.typeName !== undefined && !f.typeName.startsWith(".google.protobuf."))
     throw new Error(`bootstrap-descriptor: cannot pack type ${f.typeName}`);
-  const out = [f.name, f.number, f.type, f.label, f.typeName === undefined ? 0 : f.typeName.slice(17), f.defaultValue ?? 0];
+  const out = [
+    f.name,
+    f.number === prevNumber + 1 ? 0 : f.number,
+    f.type,
+    f.label,
+    f.typeName === undefined ? 0 : f.typeName.slice(17),
+    f.defaultValue ?? 0,
+  ];
   if (f.options !== undefined) out.push(f.options);
   while (out.length > 4 && out[out.length - 1] === 0) out.pop();
   if (out.length === 4 && out[3] === 1) out.pop();
   return out;
 }
 
+// A value number that follows the previous value's (or is 0 for the first value) is left out.
 function packEnum(e) {
-  return [e.name, ...e.value.flatMap((v) => [v.name, v.number])];
+  return [e.name, ...e.value.flatMap((v, i) => (v.number === (i > 0 ? e.value[i - 1].number : -1) + 1 ? [v.name] : [v.name, v.number]))];
 }

@@ -14,6 +14,7 @@ import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import { invalidUtf8At } from "../wire/utf8-check.js";
+import { asciiRunEnd } from "../wire/ascii-run.js";
 import { typeRecord, type FieldFacts } from "../model/type-record.js";
 import { scalarWireType } from "../descriptors/scalar.js";
 
@@ -279,7 +280,7 @@ function checkUtf8(buf: Uint8Array, start: number, end: number): void {
     while (i < end && buf[i] < 0x80) i++;
     if (i === end) return;
   }
-  const bad = invalidUtf8At(buf, i, end);
+  const bad = invalidUtf8At(buf, i, end, asciiRunEnd);
   if (bad >= 0) throw new BinaryDecodeError(`invalid UTF-8 in string at offset ${bad}`, bad);
 }
 

@@ -1,19 +1,20 @@
 /**
  * Bootstrapping descriptor.proto: the runtime needs the schema of FileDescriptorProto to
  * decode any file descriptor, including descriptor.proto's own. So descriptor.proto is
- * embedded as a packed object literal (boot-data.ts, boot-unpack.ts), linked once from plain objects, and then
- * created again as real messages of the schema it just linked.
+ * embedded as a packed object literal (boot-data.ts), unpacked into plain objects of the shape
+ * of its FileDescriptorProto (boot-unpack.ts), linked, and then made messages of the schema it
+ * just linked, in place.
  */
 import type { DescFile, DescMessage } from "../descriptors/types.js";
 import type { FileDescriptorProto } from "../descriptors/descriptor-proto.js";
 import { buildFile } from "../descriptors/build-file.js";
 import { typeMapResolver } from "../descriptors/type-map.js";
 import { create } from "../model/create.js";
+import { zeroMessageFactory } from "../model/zero-message.js";
 import { restoreJsonNames } from "../descriptors/json-names.js";
-import { ProtobufError } from "../wire/errors.js";
-import type { DescriptorProtoBoot, EnumDescriptorProtoBoot, FieldDescriptorProtoBoot, FileDescriptorProtoBoot } from "./boot-types.js";
+import type { FileDescriptorProtoBoot } from "./boot-types.js";
 import { descriptorProtoPacked } from "./boot-data.js";
-import { unpackBoot } from "./boot-unpack.js";
+import { unpackBoot, type PackedFile } from "./boot-unpack.js";
 
 let booted: DescFile | undefined;
 
@@ -23,14 +24,47 @@ let booted: DescFile | undefined;
  * is this very descriptor.
  */
 export function bootDescriptorProto(): DescFile {
-  if (booted === undefined) {
-    const descriptorProtoBoot = unpackBoot(descriptorProtoPacked);
-    // Stage 1: plain objects, enough to link the schema of FileDescriptorProto.
-    const stage1 = buildFile(plainFile(descriptorProtoBoot), [], typeMapResolver());
-    // Stage 2: the same literal as messages of that schema, linked again.
-    booted = linkBooted(createFileProto(fileProtoSchema(stage1), descriptorProtoBoot));
+  return (booted ??= bootPacked(descriptorProtoPacked));
+}
+
+/**
+ * Links descriptor.proto from its packed form (boot-data.ts), with its FileDescriptorProto the
+ * message of the schema it describes: the message that createFileDescriptorProtoBoot()'s
+ * literal gives, with json names set as the compiler sets them. The options objects of `packed`
+ * become part of that message (the runtime boots once from the constant of boot-data.ts).
+ * @internal
+ */
+export function bootPacked(packed: PackedFile): DescFile {
+  const proto = unpackBoot(packed);
+  const plain = proto as unknown as Record<string, unknown>;
+  restoreJsonNames(proto);
+  // descriptor.proto is proto2: its syntax is unset, which reads "" once proto is a message.
+  plain.syntax = "";
+  const file = buildFile(proto, [], typeMapResolver());
+  delete plain.syntax;
+  adopt(fileProtoSchema(file), plain);
+  return file;
+}
+
+/**
+ * Makes a plain object of the shape of a message of `desc` (the fields it sets as own
+ * properties) that message, in place, with the objects of its message fields: type name,
+ * prototype (with the defaults of proto2 fields) and empty repeated fields, as create() makes
+ * them.
+ */
+function adopt(desc: DescMessage, obj: Record<string, unknown>): void {
+  Object.setPrototypeOf(obj, Object.getPrototypeOf(zeroMessageFactory(desc)()));
+  obj.$typeName = desc.typeName;
+  for (const field of desc.fields) {
+    const value = obj[field.localName] as Record<string, unknown> | Record<string, unknown>[] | undefined;
+    const message = field.message;
+    if (field.fieldKind === "list") {
+      if (value === undefined) obj[field.localName] = [];
+      else if (message !== undefined) for (const v of value as Record<string, unknown>[]) adopt(message, v);
+    } else if (message !== undefined && value !== undefined) {
+      adopt(message, value as Record<string, unknown>);
+    }
   }
-  return booted;
 }
 
 /**
@@ -56,76 +90,12 @@ function linkBooted(proto: FileDescriptorProto): DescFile {
   return buildFile(proto, [], typeMapResolver());
 }
 
+/** The message FileDescriptorProto of descriptor.proto (embedded, so always there). */
 function fileProtoSchema(file: DescFile): DescMessage {
-  const schema = file.messages.find((m) => m.name === "FileDescriptorProto");
-  if (schema === undefined) throw new ProtobufError("descriptor.proto has no message FileDescriptorProto");
-  return schema;
+  return file.messages.find((m) => m.name === "FileDescriptorProto")!;
 }
 
 function createFileProto(schema: DescMessage, init: FileDescriptorProtoBoot): FileDescriptorProto {
   // The literal has the shape of an init object of FileDescriptorProto.
   return create(schema, init as unknown as Record<string, unknown>) as unknown as FileDescriptorProto;
-}
-
-// Stage 1: the literal as plain objects with the fields the descriptor builder reads. Fields
-// that are not in the literal get the zero values of proto2 (descriptor.proto is proto2);
-// `defaultValue` and `options` stay absent unless given, as the builder checks their presence.
-
-function plainFile(init: FileDescriptorProtoBoot): FileDescriptorProto {
-  return {
-    $typeName: "google.protobuf.FileDescriptorProto",
-    name: init.name,
-    package: init.package,
-    dependency: [],
-    publicDependency: [],
-    weakDependency: [],
-    optionDependency: [],
-    messageType: init.messageType.map(plainMessage),
-    enumType: init.enumType.map(plainEnum),
-    service: [],
-    extension: [],
-    syntax: "",
-    edition: 0,
-  } as unknown as FileDescriptorProto;
-}
-
-function plainMessage(init: DescriptorProtoBoot): FileDescriptorProto["messageType"][number] {
-  return {
-    $typeName: "google.protobuf.DescriptorProto",
-    name: init.name,
-    field: (init.field ?? []).map(plainField),
-    extension: [],
-    nestedType: (init.nestedType ?? []).map(plainMessage),
-    enumType: (init.enumType ?? []).map(plainEnum),
-    extensionRange: [],
-    oneofDecl: [],
-    reservedRange: [],
-    reservedName: [],
-  } as unknown as FileDescriptorProto["messageType"][number];
-}
-
-function plainField(init: FieldDescriptorProtoBoot): Record<string, unknown> {
-  const field: Record<string, unknown> = {
-    $typeName: "google.protobuf.FieldDescriptorProto",
-    name: init.name,
-    number: init.number,
-    label: init.label ?? 0,
-    type: init.type,
-    typeName: init.typeName ?? "",
-    extendee: init.extendee ?? "",
-    proto3Optional: false,
-  };
-  if (init.defaultValue !== undefined) field.defaultValue = init.defaultValue;
-  if (init.options !== undefined) field.options = { $typeName: "google.protobuf.FieldOptions", ...init.options };
-  return field;
-}
-
-function plainEnum(init: EnumDescriptorProtoBoot): FileDescriptorProto["enumType"][number] {
-  return {
-    $typeName: "google.protobuf.EnumDescriptorProto",
-    name: init.name,
-    value: init.value.map((v) => ({ $typeName: "google.protobuf.EnumValueDescriptorProto", name: v.name, number: v.number })),
-    reservedRange: [],
-    reservedName: [],
-  } as unknown as FileDescriptorProto["enumType"][number];
 }

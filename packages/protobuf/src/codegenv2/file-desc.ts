@@ -8,7 +8,7 @@ import { buildFile, type TypeResolver } from "../descriptors/build-file.js";
 import { bootDescriptorProto } from "../boot/boot.js";
 import { forEachTypeIn } from "../registry/registry.js";
 import { typeMapResolver } from "../descriptors/type-map.js";
-import { base64DecodeStrict } from "../wire/base64.js";
+import { decodeEmbeddedBase64 } from "./embedded-base64.js";
 import { decodeMessage } from "../binary/decode.js";
 import type { GenEnum, GenExtension, GenMessage, Message } from "../types.js";
 import { restoreJsonNames } from "../descriptors/json-names.js";
@@ -19,7 +19,7 @@ import { restoreJsonNames } from "../descriptors/json-names.js";
  */
 export function fileDesc(b64: string, deps?: DescFile[]): DescFile {
   const fileProtoSchema = bootDescriptorProto().messages.find((m) => m.name === "FileDescriptorProto")!;
-  const proto = decodeMessage(fileProtoSchema, base64DecodeStrict(b64)) as unknown as FileDescriptorProto;
+  const proto = decodeMessage(fileProtoSchema, decodeEmbeddedBase64(b64)) as unknown as FileDescriptorProto;
   restoreJsonNames(proto);
   // Code generators leave the dependencies out of the embedded descriptor (embedFileDesc()):
   // they are the files passed in.

@@ -8,7 +8,7 @@
  * Before either, reading such a default gets a clear error, never a wrong value.
  */
 import { ScalarType } from "./scalar.js";
-import { protoInt64 } from "../wire/int64.js";
+import { parseInt64 } from "../wire/int64.js";
 import { ProtobufError } from "../wire/errors.js";
 
 /** A declared default value of a scalar field. */
@@ -44,10 +44,10 @@ export function parsePlainDefault(type: ScalarType, text: string): Exclude<Scala
     case ScalarType.INT64:
     case ScalarType.SINT64:
     case ScalarType.SFIXED64:
-      return protoInt64.parse(text);
+      return parseInt64(text, false);
     case ScalarType.UINT64:
     case ScalarType.FIXED64:
-      return protoInt64.uParse(text);
+      return parseInt64(text, true);
     default:
       return parseInt(text, 10);
   }

@@ -4,14 +4,23 @@
  * that no layer spells them again.
  */
 
+/**
+ * The type names of google.protobuf.Struct and google.protobuf.Value on their own (also in
+ * wktName): code that every program reaches (which fields hold unboxed Struct values) names
+ * them without taking the whole of wktName into a bundle.
+ */
+export const structTypeName = "google.protobuf.Struct";
+/** See structTypeName. */
+export const valueTypeName = "google.protobuf.Value";
+
 /** Type names of well-known types, by their short name. */
 export const wktName = {
   Any: "google.protobuf.Any",
   Timestamp: "google.protobuf.Timestamp",
   Duration: "google.protobuf.Duration",
   FieldMask: "google.protobuf.FieldMask",
-  Struct: "google.protobuf.Struct",
-  Value: "google.protobuf.Value",
+  Struct: structTypeName,
+  Value: valueTypeName,
   ListValue: "google.protobuf.ListValue",
   NullValue: "google.protobuf.NullValue",
   FileDescriptorSet: "google.protobuf.FileDescriptorSet",

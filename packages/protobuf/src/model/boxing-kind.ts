@@ -6,7 +6,7 @@
  * google.protobuf.Value, whose struct_value stays a message. Lists and maps of wrappers hold
  * messages. The conversions are in boxing.ts.
  */
-import { wktName, wrapperTypeNames } from "../descriptors/wkt-names.js";
+import { structTypeName, valueTypeName, wrapperTypeNames } from "../descriptors/wkt-names.js";
 import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 
 /** How a singular message field holds its value. */
@@ -38,5 +38,5 @@ export function elementBoxing(field: DescField | DescExtension): Boxing {
 }
 
 function isStructField(message: DescMessage, field: DescField | DescExtension): boolean {
-  return message.typeName === wktName.Struct && field.parent?.typeName !== wktName.Value;
+  return message.typeName === structTypeName && field.parent?.typeName !== valueTypeName;
 }

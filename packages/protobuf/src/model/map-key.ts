@@ -3,7 +3,7 @@
  * the way in and out. Bool keys are "true"/"false"; integer keys are decimal strings.
  */
 import { ScalarType } from "../descriptors/scalar.js";
-import { protoInt64 } from "../wire/int64.js";
+import { parseInt64 } from "../wire/int64.js";
 import { ProtobufError } from "../wire/errors.js";
 
 /** The object property key for a map key value. */
@@ -23,10 +23,10 @@ export function mapKeyToScalar(type: ScalarType, key: string): unknown {
     case ScalarType.INT64:
     case ScalarType.SINT64:
     case ScalarType.SFIXED64:
-      return protoInt64.parse(key);
+      return parseInt64(key, false);
     case ScalarType.UINT64:
     case ScalarType.FIXED64:
-      return protoInt64.uParse(key);
+      return parseInt64(key, true);
     default: {
       const n = Number(key);
       if (Number.isInteger(n) && key.trim() !== "") return n;

@@ -2,7 +2,7 @@
  * Scalar values in messages: the value types and the zero value of each scalar type.
  */
 import { ScalarType } from "../descriptors/scalar.js";
-import { protoInt64 } from "../wire/int64.js";
+import { int64Zero } from "../wire/int64.js";
 
 /** A value of any scalar type. */
 export type ScalarValue = number | boolean | string | bigint | Uint8Array;
@@ -21,7 +21,7 @@ export function scalarZeroValue(type: ScalarType, longAsString: boolean): Scalar
     case ScalarType.SINT64:
     case ScalarType.FIXED64:
     case ScalarType.SFIXED64:
-      return longAsString ? "0" : protoInt64.zero;
+      return longAsString ? "0" : int64Zero;
     default:
       return 0;
   }

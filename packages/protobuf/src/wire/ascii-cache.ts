@@ -3,7 +3,7 @@
  * and enum-like strings repeat throughout telemetry payloads, and a cached string costs no
  * decoder call and no allocation. Each entry is checked byte for byte before it is returned.
  */
-import { getTextEncoding } from "./text-encoding.js";
+import { utf8Decoder } from "./text-encoding.js";
 
 /** Strings longer than this are not cached. */
 export const ASCII_CACHE_MAX_LENGTH = 32;
@@ -33,7 +33,7 @@ export function cachedAscii(buf: Uint8Array, start: number, end: number): string
     for (let i = start; i < end; i++) s += String.fromCharCode(buf[i]);
   } else {
     // One flat string (concatenation would build a rope); the decoder is the fastest way.
-    s = getTextEncoding().decodeUtf8(buf.subarray(start, end));
+    s = utf8Decoder()(buf.subarray(start, end));
   }
   table[k] = s;
   return s;

@@ -4,7 +4,7 @@
  */
 import { BinaryDecodeError } from "./errors.js";
 import { bigIntSupported, joinInt64, joinInt64String } from "./int64.js";
-import { findInvalidUtf8, getTextEncoding, utf8Slice, type Utf8Slice } from "./text-encoding.js";
+import { findInvalidUtf8, utf8Decoder, utf8Slice, type Utf8Slice } from "./text-encoding.js";
 import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "./ascii-cache.js";
 import { halves, zigzagDecodeHalves } from "./varint.js";
 import { WireType } from "./wire-type.js";
@@ -60,7 +60,7 @@ export class BinaryReader {
     this.buf = buf;
     this.len = buf.length;
     this.customDecode = decodeUtf8 !== undefined;
-    this.decodeUtf8 = decodeUtf8 ?? getTextEncoding().decodeUtf8;
+    this.decodeUtf8 = decodeUtf8 ?? utf8Decoder();
     this.slice = decodeUtf8 === undefined ? utf8Slice() : undefined;
   }
 

@@ -198,7 +198,12 @@ export function joinInt64(lo: number, hi: number, unsigned: boolean): bigint {
   return unsigned ? scratch.getBigUint64(0, true) : scratch.getBigInt64(0, true);
 }
 
-function parse(value: Int64Input, unsigned: boolean): bigint {
+/**
+ * Parses a signed or unsigned 64-bit integer (protoInt64.parse() and uParse()); throws
+ * ProtobufError if invalid or out of range. Code that every program reaches calls this instead
+ * of going through protoInt64, so that a bundle takes protoInt64 only where it is used.
+ */
+export function parseInt64(value: Int64Input, unsigned: boolean): bigint {
   try {
     if (bigIntSupported) {
       if (typeof value === "bigint") {
@@ -226,6 +231,9 @@ function toBits(value: Int64Input, unsigned: boolean): { lo: number; hi: number 
   return { lo: halves.lo | 0, hi: halves.hi | 0 };
 }
 
+/** protoInt64.zero: 0n if bigint is available, "0" otherwise. */
+export const int64Zero: bigint = bigIntSupported ? BigInt(0) : ("0" as unknown as bigint);
+
 /** 64-bit integer support for the current environment (protobuf-es compatible). */
 export interface Int64Support {
   /** 0n if bigint is available, "0" otherwise. */
@@ -252,10 +260,10 @@ export interface Int64Support {
  * every value typed `bigint` is actually a decimal string.
  */
 export const protoInt64: Int64Support = {
-  zero: bigIntSupported ? BigInt(0) : ("0" as unknown as bigint),
+  zero: int64Zero,
   supported: bigIntSupported,
-  parse: (value) => parse(value, false),
-  uParse: (value) => parse(value, true),
+  parse: (value) => parseInt64(value, false),
+  uParse: (value) => parseInt64(value, true),
   enc: (value) => toBits(value, false),
   uEnc: (value) => toBits(value, true),
   dec: (lo, hi) => joinInt64(lo >>> 0, hi >>> 0, false),

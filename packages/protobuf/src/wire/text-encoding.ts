@@ -60,29 +60,40 @@ function unavailable(what: string): never {
   throw new ProtobufError(`${what} is not available in this runtime; use configureTextEncoding()`);
 }
 
+let lenient: Decoder | undefined;
+let strict: Decoder | undefined;
+
+/** Decodes UTF-8 with TextDecoder: the default TextEncoding's decodeUtf8. */
+function defaultDecodeUtf8(bytes: Uint8Array, isStrict?: boolean): string {
+  const g = globalThis as EncodingGlobals;
+  if (isStrict) {
+    strict ??= g.TextDecoder ? new g.TextDecoder("utf-8", { fatal: true, ignoreBOM: true }) : unavailable("TextDecoder");
+    return strict.decode(bytes);
+  }
+  lenient ??= g.TextDecoder ? new g.TextDecoder("utf-8", { ignoreBOM: true }) : unavailable("TextDecoder");
+  return lenient.decode(bytes);
+}
+
+/** The default TextEncoding: TextEncoder and TextDecoder. */
 function createDefault(): TextEncoding {
   const g = globalThis as EncodingGlobals;
   let encoder: Encoder | undefined;
-  let lenient: Decoder | undefined;
-  let strict: Decoder | undefined;
   const enc = (): Encoder => (encoder ??= g.TextEncoder ? new g.TextEncoder() : unavailable("TextEncoder"));
   const isWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
   return {
     checkUtf8: typeof isWellFormed === "function" ? (text) => (text as unknown as { isWellFormed(): boolean }).isWellFormed() : isWellFormedFallback,
     encodeUtf8: (text) => enc().encode(text),
     encodeUtf8Into: (text, dest) => enc().encodeInto(text, dest),
-    decodeUtf8(bytes, isStrict) {
-      if (isStrict) {
-        strict ??= g.TextDecoder ? new g.TextDecoder("utf-8", { fatal: true, ignoreBOM: true }) : unavailable("TextDecoder");
-        return strict.decode(bytes);
-      }
-      lenient ??= g.TextDecoder ? new g.TextDecoder("utf-8", { ignoreBOM: true }) : unavailable("TextDecoder");
-      return lenient.decode(bytes);
-    },
+    decodeUtf8: defaultDecodeUtf8,
   };
 }
 
-let current: TextEncoding = createDefault();
+/**
+ * The TextEncoding in use: the one given to configureTextEncoding(), or else the default, made
+ * on first use (a program that only decodes binary uses just its decodeUtf8: see
+ * utf8Decoder()).
+ */
+let current: TextEncoding | undefined;
 
 /** Decodes the UTF-8 bytes [start, end) of `buf` without a subarray; invalid bytes become U+FFFD. */
 export type Utf8Slice = (buf: Uint8Array, start: number, end: number) => string;
@@ -147,5 +158,10 @@ export function configureTextEncoding(config: TextEncodingConfig): void {
 
 /** The UTF-8 implementation in use (TextEncoder/TextDecoder unless configured). */
 export function getTextEncoding(): TextEncoding {
-  return current;
+  return (current ??= createDefault());
+}
+
+/** The decodeUtf8 of the TextEncoding in use (getTextEncoding().decodeUtf8). @internal */
+export function utf8Decoder(): TextEncoding["decodeUtf8"] {
+  return current !== undefined ? current.decodeUtf8 : defaultDecodeUtf8;
 }

@@ -1,52 +1,23 @@
 /**
- * A fast UTF-8 well-formedness check of a range of a byte array, for validating strings
- * without decoding them: ASCII runs are scanned four bytes at a time (eight times faster than
- * byte by byte on long strings), other bytes per the Unicode standard, table 3-7.
+ * A UTF-8 well-formedness check of a range of a byte array, for validating strings without
+ * decoding them, per the Unicode standard, table 3-7. ASCII runs are skipped byte by byte, or
+ * by a faster scan the caller gives (ascii-run.ts: four bytes at a time), which only code that
+ * checks many strings (the lazy validator) takes into a bundle.
  */
 
-/** Ranges shorter than this are scanned byte by byte. */
-const WORD_SCAN_MIN = 16;
-
-let wordsOf: ArrayBufferLike | undefined;
-let words: Int32Array<ArrayBufferLike> = new Int32Array(0);
-
-/** The buffer's bytes as 32-bit words (cached for the last buffer seen). */
-function wordsFor(buffer: ArrayBufferLike): Int32Array {
-  if (wordsOf !== buffer) {
-    words = new Int32Array(buffer, 0, buffer.byteLength >>> 2);
-    wordsOf = buffer;
-  }
-  return words;
-}
-
 /** The end of the run of ASCII bytes of `buf` that starts at `i` (at most `end`). */
-function asciiRunEnd(buf: Uint8Array, i: number, end: number): number {
-  if (end - i >= WORD_SCAN_MIN) {
-    // Byte by byte up to a word boundary of the underlying buffer, then whole words.
-    const off = buf.byteOffset;
-    while (((off + i) & 3) !== 0) {
-      if (buf[i] >= 0x80) return i;
-      i++;
-    }
-    const w = wordsFor(buf.buffer);
-    let k = (off + i) >>> 2;
-    const kEnd = (off + end) >>> 2;
-    for (; k + 4 <= kEnd; k += 4) if (((w[k] | w[k + 1] | w[k + 2] | w[k + 3]) & 0x80808080) !== 0) break;
-    for (; k < kEnd; k++) if ((w[k] & 0x80808080) !== 0) break;
-    i = (k << 2) - off;
-  }
-  while (i < end && buf[i] < 0x80) i++;
-  return i;
-}
+export type AsciiRunEnd = (buf: Uint8Array, i: number, end: number) => number;
 
 /**
  * The offset of the first byte in [start, end) of `buf` that is not part of a well-formed
- * UTF-8 sequence, or -1 if the range is well-formed.
+ * UTF-8 sequence, or -1 if the range is well-formed. ASCII runs are skipped with `runEnd` if
+ * given, else byte by byte.
  */
-export function invalidUtf8At(buf: Uint8Array, start: number, end: number): number {
+export function invalidUtf8At(buf: Uint8Array, start: number, end: number, runEnd?: AsciiRunEnd): number {
   let i = start;
   for (;;) {
-    i = asciiRunEnd(buf, i, end);
+    if (runEnd !== undefined) i = runEnd(buf, i, end);
+    else while (i < end && buf[i] < 0x80) i++;
     if (i >= end) return -1;
     const b = buf[i];
     if (b < 0xc2 || b > 0xf4) return i;
