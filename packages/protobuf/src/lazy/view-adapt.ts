@@ -49,7 +49,11 @@ const MIN_VIEWS = 16;
  * within a few probes).
  */
 const WINDOW = 1024;
-const FIELD_WINDOW = 512;
+const FIELD_WINDOW = 128;
+/** When a type goes deep, its statistics are scaled down to about this many fields, so that the probes that follow decide. */
+const DEEP_START = 16;
+/** Before a probe, the statistics of the types it reads are scaled down to about this many fields. */
+const PROBE_START = 4;
 
 /** How a view of a type is to be read, by the type's statistics. */
 export const enum Choice {
@@ -68,10 +72,19 @@ export function choose(plan: ViewPlan): Choice {
   if (plan.deep) {
     const phase = tick & (PROBE_EVERY - 1);
     // Right after a probe (whose subtree has been read by now, as a rule), decide again.
-    if (phase === 1) plan.deep = deepEnough(plan);
-    if (plan.deep) return phase === 0 ? Choice.Probe : Choice.Deep;
+    if (phase === 1) {
+      decide(plan);
+      // The probe read the types below too: those it found read narrowly stop being deep.
+      if (!plan.deep) settle(plan, new Set());
+    }
+    if (plan.deep) {
+      if (phase !== 0) return Choice.Deep;
+      // The probe's reads decide: the types below keep little of their history.
+      freshen(plan, new Set());
+      return Choice.Probe;
+    }
   } else if ((tick & (DECIDE_EVERY - 1)) === 0) {
-    plan.deep = deepEnough(plan);
+    decide(plan);
   }
   return Choice.Views;
 }
@@ -137,20 +150,66 @@ function decodeDeep(s: ViewState): void {
 
 /** Counts a view of the type (view-slots.ts); halves the statistics now and then. */
 export function countView(plan: ViewPlan): void {
-  if (++plan.created >= WINDOW || plan.present >= FIELD_WINDOW) {
+  if (++plan.created >= WINDOW) {
     plan.created >>= 1;
     plan.opened >>= 1;
-    plan.scanned >>= 1;
-    plan.present >>= 1;
-    plan.reads >>= 1;
-    const seen = plan.seen;
-    for (let i = 0; i < seen.length; i++) seen[i] >>= 1;
   }
+  if (plan.present >= FIELD_WINDOW) halveFields(plan);
+}
+
+/** Halves the statistics of the scans. */
+function halveFields(plan: ViewPlan): void {
+  plan.scanned >>= 1;
+  plan.present >>= 1;
+  plan.reads >>= 1;
+  const seen = plan.seen;
+  for (let i = 0; i < seen.length; i++) seen[i] >>= 1;
+}
+
+/** Scales down the statistics of the scans of the type and of the types below it to about PROBE_START fields. */
+function freshen(plan: ViewPlan, seen: Set<ViewPlan>): void {
+  seen.add(plan);
+  while (plan.present > PROBE_START && plan.scanned > 1) halveFields(plan);
+  const slots = plan.slots;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i];
+    if (slot.kind === SlotKind.Oneof) {
+      for (const m of (slot as OneofSlot).members.values()) if (m.childPlan !== undefined && !seen.has(m.childPlan)) freshen(m.childPlan, seen);
+    } else if (slot.childPlan !== undefined && !seen.has(slot.childPlan)) {
+      freshen(slot.childPlan, seen);
+    }
+  }
+}
+
+/** Types below `plan` that are deep but no longer read broadly stop being deep. */
+function settle(plan: ViewPlan, seen: Set<ViewPlan>): void {
+  seen.add(plan);
+  const slots = plan.slots;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i];
+    if (slot.kind === SlotKind.Oneof) {
+      for (const m of (slot as OneofSlot).members.values()) if (m.childPlan !== undefined && !seen.has(m.childPlan)) settleOne(m.childPlan, seen);
+    } else if (slot.childPlan !== undefined && !seen.has(slot.childPlan)) {
+      settleOne(slot.childPlan, seen);
+    }
+  }
+}
+
+function settleOne(plan: ViewPlan, seen: Set<ViewPlan>): void {
+  if (plan.deep && !deepEnough(plan)) plan.deep = false;
+  settle(plan, seen);
+}
+
+/** Decides whether the type goes (or stays) deep; a type that goes deep keeps little of its history. */
+function decide(plan: ViewPlan): void {
+  const deep = deepEnough(plan);
+  if (deep && !plan.deep) while (plan.present > DEEP_START && plan.scanned > 1) halveFields(plan);
+  plan.deep = deep;
 }
 
 /** Whether views of the type, and of every type below it found lately, were recently read broadly. */
 function deepEnough(plan: ViewPlan): boolean {
-  if (plan.created < MIN_VIEWS) return false;
+  if (!plan.deep && plan.created < MIN_VIEWS) return false;
   return subtreeBroad(plan, new Set());
 }
 
