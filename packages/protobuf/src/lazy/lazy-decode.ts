@@ -43,8 +43,12 @@ export function decodeView(desc: DescMessage, bytes: Uint8Array, options: LazyDe
   if (choice !== Choice.Views) {
     const s = stateOf(view)!;
     // The root's first read takes the decoded message as its own storage; a probe is read as views.
-    if (eager !== undefined) s.eager = eager;
-    else s.probe = true;
+    if (eager !== undefined) {
+      s.eager = eager;
+      s.deep = true;
+    } else {
+      s.probe = true;
+    }
   }
   return view;
 }

@@ -92,15 +92,19 @@ export function choose(plan: ViewPlan): Choice {
 /**
  * Opens a view on the first read of one of its fields: decodes its subtree into its own
  * storage (and returns undefined) if its type reads broadly, or scans it and returns its slots.
- * A view whose eager form was decoded already (by a validated decode that decoded it in one
- * pass, or for a caller that needed it) takes that as its own storage.
+ * A view that a validated decode decoded in one pass already (`deep`, its eager form set, no
+ * own storage yet) takes its eager form as its own storage.
  */
 export function openView(s: ViewState): unknown[] | undefined {
   const plan = s.plan;
-  if (s.eager !== undefined) {
-    s.own = s.eager as unknown as Record<string, unknown>;
-    s.deep = true;
-    plan.opened++;
+  if (s.deep) {
+    // Decoded in one pass by a validated decode (lazy-decode.ts): its eager form becomes its storage.
+    if (s.eager === undefined) {
+      decodeDeep(s);
+    } else {
+      s.own = s.eager as unknown as Record<string, unknown>;
+      plan.opened++;
+    }
     return undefined;
   }
   if (!s.probe) {

@@ -33,7 +33,7 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
       // A changed view: its own storage (one level; its sub-views answer for themselves). A
       // deep view's own storage is its full decode (callers only read the eager form).
       if (!isUnchanged(s)) return detach(s);
-      return s.deep ? s.own! : (eagerOfView(s) as unknown as Record<string, unknown>);
+      return s.own ?? (eagerOfView(s) as unknown as Record<string, unknown>);
     },
     writeContent(view, w, writeUnknown) {
       const s = ownState(view, typeName);

@@ -45,6 +45,8 @@ export function scanView(state: ViewState): unknown[] {
   const occ = values as number[];
   const r = viewReader(state);
   state.unknown = undefined;
+  // A view decoded in one pass but not opened yet (view-adapt.ts) is read as views after all.
+  state.deep = false;
   top = plan.slots.length;
   present = 0;
   seen = plan.seen;

@@ -113,7 +113,8 @@ export interface ViewState {
    * The view was decoded in one pass on its first read (view-adapt.ts): `own` holds its whole
    * subtree as ordinary messages, whose changes no accessor sees. Once it hands out a mutable
    * value (a sub-message, list, map, oneof, JSON value or its unknown fields) it is watched,
-   * and a watched deep view counts as changed (view-change.ts).
+   * and a watched deep view counts as changed (view-change.ts). (Set with `own` undefined: a
+   * validated decode decoded it in one pass into `eager`, which its first read takes as `own`.)
    */
   deep: boolean;
   /** The view and every view below it are read as views, for the statistics (view-adapt.ts). */
