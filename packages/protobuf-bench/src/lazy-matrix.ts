@@ -1003,14 +1003,14 @@ function reading(): string[] {
   const prat = g("Pass_ReadAllNoModify", "lazyT", vsEager);
   if (ra)
     out.push(
-      `Reading everything through views costs more than an eager decode: Unmarshal_AndReadAll runs at ${range(ra)} (validated) and ${range(rat)} (trusted) of pbjet eager's speed, Pass_ReadAllNoModify at ${range(pra)} (validated) and ${range(prat)} (trusted), where the encode is still a copy of the input (target ≥ 0.80x). Every message becomes a view (an object and a state on top of what an eager decode makes), every field is decoded on its own first access through an accessor, and every list handed out is noted for the change check. A caller who will read everything should decode eagerly (or \`materialize\`).`,
+      `Reading everything: Unmarshal_AndReadAll runs at ${range(ra)} (validated) and ${range(rat)} (trusted) of pbjet eager's speed, Pass_ReadAllNoModify at ${range(pra)} (validated) and ${range(prat)} (trusted) (target ≥ 0.80x). Once a type's recent views were read broadly (every type below it too), the first read of its views decodes their whole subtree in one pass with the eager decoder into ordinary messages (a validated decode of such a root decodes the input at once, which validates it); every 32nd view is read as views again to follow a change of reading pattern. A view read that way that handed out sub-messages or lists is encoded from its storage (Pass_ReadAllNoModify re-encodes), one that did not is still copied as its bytes.`,
     );
   const pm = g("Pass_ModifyAll", "lazyV", vsEager);
   const pmt = g("Pass_ModifyAll", "lazyT", vsEager);
   const mm = g("Marshal_ModifyAll", "lazyV", vsEager);
   if (pm)
     out.push(
-      `The worst case, Pass_ModifyAll (decode lazily, change every field on the views themselves, encode: every view is read, detached, changed and encoded field by field), runs at ${range(pm)} (validated) and ${range(pmt)} (trusted) of pbjet eager's speed; Marshal_ModifyAll (encode a view whose every field was changed) at ${range(mm)} (validated) (target ≥ 0.90x).`,
+      `Pass_ModifyAll (decode lazily, change every field on the views themselves, encode: the adaptive one-pass reads make the views' subtrees ordinary messages, changed in place and encoded as such), runs at ${range(pm)} (validated) and ${range(pmt)} (trusted) of pbjet eager's speed; Marshal_ModifyAll (encode a view whose every field was changed) at ${range(mm)} (validated) (target ≥ 0.90x).`,
     );
   const rd = g("Redact_LogAttr", "lazyV", vsEs);
   const rdt = g("Redact_LogAttr", "lazyT", vsEs);

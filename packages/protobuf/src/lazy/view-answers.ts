@@ -30,8 +30,10 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
     proto,
     eager(view) {
       const s = ownState(view, typeName);
-      // A changed view: its own storage (one level; its sub-views answer for themselves).
-      return isUnchanged(s) ? (eagerOfView(s) as unknown as Record<string, unknown>) : detach(s);
+      // A changed view: its own storage (one level; its sub-views answer for themselves). A
+      // deep view's own storage is its full decode (callers only read the eager form).
+      if (!isUnchanged(s)) return detach(s);
+      return s.own ?? (eagerOfView(s) as unknown as Record<string, unknown>);
     },
     writeContent(view, w, writeUnknown) {
       const s = ownState(view, typeName);

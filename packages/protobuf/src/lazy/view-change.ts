@@ -97,6 +97,16 @@ export function handOut(state: ViewState, slot: Slot, values: unknown[]): unknow
   return v;
 }
 
+/**
+ * Hands out a value of a deep view's own storage (view-adapt.ts) that may be changed without
+ * its accessors (a sub-message, list, map, oneof, JSON value, unknown fields): the view is
+ * watched from now on, and a watched deep view counts as changed.
+ */
+export function handOutDeep(state: ViewState, name: string): unknown {
+  if (!state.watch) watchUp(state);
+  return state.own![name];
+}
+
 /** Hands out the view's unknown fields (undefined if it has none). */
 export function handOutUnknown(state: ViewState): UnknownField[] | undefined {
   const u = state.unknown;
@@ -138,6 +148,11 @@ export function ownContainersUnchanged(state: ViewState): boolean {
 
 /** Compares the shadows of a watched view and of the watched views below it; marks changed ones dirty. */
 function findChanges(state: ViewState): void {
+  if (state.deep) {
+    // Its sub-messages are ordinary messages: what it handed out may have been changed.
+    markDirty(state);
+    return;
+  }
   const values = state.values!;
   const slots = state.plan.slots;
   if (!state.dirty && !ownContainersUnchanged(state)) markDirty(state);

@@ -9,7 +9,8 @@ import { LazyMessageError, ownState, viewState, type ViewContext, type ViewState
 import { SlotKind, setViewClassBuilder, viewPlan, type Slot, type ViewConstructor, type ViewPlan } from "./view-plan.js";
 import { scanView } from "./view-scan.js";
 import { createView as createViewOfPlan, decodeSlot } from "./view-slots.js";
-import { detach, handOut, handOutUnknown, markDirty, writableOf } from "./view-change.js";
+import { detach, handOut, handOutDeep, handOutUnknown, markDirty, writableOf } from "./view-change.js";
+import { openView } from "./view-adapt.js";
 import { installProtocol } from "./view-answers.js";
 
 setViewClassBuilder(viewClass);
@@ -74,8 +75,8 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
     get(this: This) {
       const s = this[viewState];
       if (s === undefined || s.view !== this) return undefined;
-      if (s.own !== undefined) return s.own.$unknown;
-      if (s.values === undefined) scanView(s);
+      if (s.own === undefined && s.values === undefined) openView(s);
+      if (s.own !== undefined) return s.deep ? handOutDeep(s, "$unknown") : s.own.$unknown;
       return handOutUnknown(s);
     },
     set(this: This, value: unknown) {
@@ -116,10 +117,12 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
     return function (this: This) {
       const s = ownState(this, typeName);
       const own = s.own;
-      if (own !== undefined) return own[name];
-      const values = s.values ?? scanView(s);
+      if (own !== undefined) return s.deep ? handOutDeep(s, name) : own[name];
+      const values = s.values ?? openView(s);
+      if (values === undefined) return handOutDeep(s, name);
       const shadows = s.shadows;
       if (shadows !== undefined && shadows[i] !== undefined) return values[i];
+      if (typeof values[i] === "number") s.plan.reads++;
       return handOut(s, slot, values);
     };
   }
@@ -128,18 +131,26 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
       const s = ownState(this, typeName);
       const own = s.own;
       if (own !== undefined) return own[name];
-      const v = (s.values ?? scanView(s))[i];
+      const values = s.values ?? openView(s);
+      if (values === undefined) return s.own![name];
+      const v = values[i];
       return v === undefined ? absent : v;
     };
   }
+  // A sub-message is mutable: a deep view hands it out watched.
+  const mutable = slot.kind === SlotKind.Message;
   // Until decoded, the slot holds the index of its last occurrence (decoded values are never numbers).
   return function (this: This) {
     const s = ownState(this, typeName);
     const own = s.own;
-    if (own !== undefined) return own[name];
-    const values = s.values ?? scanView(s);
+    if (own !== undefined) return mutable && s.deep ? handOutDeep(s, name) : own[name];
+    const values = s.values ?? openView(s);
+    if (values === undefined) return mutable ? handOutDeep(s, name) : s.own![name];
     const v = values[i];
-    if (typeof v === "number") return (values[i] = decodeSlot(s, slot, v));
+    if (typeof v === "number") {
+      s.plan.reads++;
+      return (values[i] = decodeSlot(s, slot, v));
+    }
     return v === undefined ? absent : v;
   };
 }

@@ -1,0 +1,240 @@
+/**
+ * Adaptive one-pass reads: when the views of a type (and of every type below it) end up read
+ * broadly, the first read of a view of the type decodes its whole subtree in one pass with the
+ * eager decoder (the type's compiled or ahead-of-time decoder) into an ordinary message, which
+ * becomes the view's own storage (a **deep** view). Reading through it then costs what reading
+ * an eager message costs; the view keeps its byte range, so that it is still written by copying
+ * its bytes while nothing it handed out could have been changed (see view-change.ts).
+ *
+ * The statistics are kept per type in its plan: how many views were created, how many were
+ * read at all, how many of their non-scalar fields were on the wire, and how many of those
+ * were read. Views of a deep type are not observed below their own level (their sub-messages
+ * are ordinary messages), so every PROBE_EVERY-th view of a deep type is read as views again,
+ * its whole subtree too (a **probe**), and its statistics decide anew.
+ */
+import { messageDecoder, type DecodeContext } from "../binary/decoder.js";
+import { zeroMessageFactory } from "../model/zero-message.js";
+import { SlotKind, type OneofSlot, type ViewPlan } from "./view-plan.js";
+import type { ViewState } from "./view-state.js";
+import type { DescMessage } from "../descriptors/types.js";
+import type { Message } from "../types.js";
+import type { BinaryReader } from "../wire/binary-reader.js";
+import { scanView, viewReader } from "./view-scan.js";
+
+/** How the first read of a view decodes it. */
+export type LazyReadPolicy = "adaptive" | "views" | "decode";
+
+let policy: LazyReadPolicy = "adaptive";
+
+/**
+ * Sets how lazy views are read (for the whole program): `"adaptive"` (the default) decodes a
+ * view's subtree in one pass on its first read when views of its type were recently read
+ * broadly, and reads it field by field otherwise; `"views"` always reads field by field (every
+ * sub-message is a view); `"decode"` always decodes the subtree in one pass on the first read.
+ * Either way a view that was not changed is written by copying its bytes.
+ */
+export function setLazyReadPolicy(p: LazyReadPolicy): void {
+  policy = p;
+}
+
+/** A deep type's every PROBE_EVERY-th view is read as views, to refresh the statistics (a power of 2). */
+const PROBE_EVERY = 32;
+/** A type that is not deep decides again after this many views (a power of 2). */
+const DECIDE_EVERY = 16;
+/** A type decides to go deep only after this many views. */
+const MIN_VIEWS = 16;
+/**
+ * The statistics are halved when this many views were created, or this many fields found on
+ * the wire, so that recent views count most (a change of the reading pattern is followed
+ * within a few probes).
+ */
+const WINDOW = 1024;
+const FIELD_WINDOW = 128;
+/** When a type goes deep, its statistics are scaled down to about this many fields, so that the probes that follow decide. */
+const DEEP_START = 16;
+/** Before a probe, the statistics of the types it reads are scaled down to about this many fields. */
+const PROBE_START = 4;
+
+/** How a view of a type is to be read, by the type's statistics. */
+export const enum Choice {
+  /** Field by field, as a view. */
+  Views,
+  /** Its subtree in one pass. */
+  Deep,
+  /** As views, the subtree too, for the statistics. */
+  Probe,
+}
+
+/** How the next view of the type opened is to be read (advances the type's schedule). */
+export function choose(plan: ViewPlan): Choice {
+  if (policy !== "adaptive") return policy === "decode" ? Choice.Deep : Choice.Views;
+  const tick = ++plan.tick;
+  if (plan.deep) {
+    const phase = tick & (PROBE_EVERY - 1);
+    // Right after a probe (whose subtree has been read by now, as a rule), decide again.
+    if (phase === 1) {
+      decide(plan);
+      // The probe read the types below too: those it found read narrowly stop being deep.
+      if (!plan.deep) settle(plan, new Set());
+    }
+    if (plan.deep) {
+      if (phase !== 0) return Choice.Deep;
+      // The probe's reads decide: the types below keep little of their history.
+      freshen(plan, new Set());
+      return Choice.Probe;
+    }
+  } else if ((tick & (DECIDE_EVERY - 1)) === 0) {
+    decide(plan);
+  }
+  return Choice.Views;
+}
+
+/**
+ * Opens a view on the first read of one of its fields: decodes its subtree into its own
+ * storage (and returns undefined) if its type reads broadly, or scans it and returns its slots.
+ * A view that a validated decode decoded in one pass already (`deep`, its eager form set, no
+ * own storage yet) takes its eager form as its own storage.
+ */
+export function openView(s: ViewState): unknown[] | undefined {
+  const plan = s.plan;
+  if (s.deep) {
+    // Decoded in one pass by a validated decode (lazy-decode.ts): its eager form becomes its storage.
+    if (s.eager === undefined) {
+      decodeDeep(s);
+    } else {
+      s.own = s.eager as unknown as Record<string, unknown>;
+      plan.opened++;
+    }
+    return undefined;
+  }
+  if (!s.probe) {
+    const c = choose(plan);
+    if (c === Choice.Deep) {
+      decodeDeep(s);
+      return undefined;
+    }
+    if (c === Choice.Probe) s.probe = true;
+  }
+  return scanView(s);
+}
+
+/**
+ * The whole input decoded in one pass by the eager decoder, for a validated decode of a type
+ * that reads broadly: the decode validates the input as the eager decoder does (and throws
+ * what it throws). The caller makes it the eager form of the root view.
+ */
+export function decodeInput(desc: DescMessage, r: BinaryReader, ctx: DecodeContext): Message {
+  const msg = zeroMessageFactory(desc)();
+  messageDecoder(desc)(msg, r, r.len, 0, 0, ctx);
+  return msg;
+}
+
+/** Decodes the view's content into an ordinary message, its own storage from now on. */
+function decodeDeep(s: ViewState): void {
+  const plan = s.plan;
+  const desc = plan.desc;
+  const msg = zeroMessageFactory(desc)();
+  const dec = messageDecoder(desc);
+  const r = viewReader(s);
+  r.pos = s.start;
+  r.len = s.end;
+  dec(msg, r, s.end, 0, s.depth, s.ctx);
+  const more = s.more;
+  if (more !== undefined) {
+    for (let i = 0; i < more.length; i += 2) {
+      r.pos = more[i];
+      r.len = more[i + 1];
+      dec(msg, r, more[i + 1], 0, s.depth, s.ctx);
+    }
+  }
+  s.own = msg as unknown as Record<string, unknown>;
+  s.deep = true;
+  plan.opened++;
+}
+
+/** Counts a view of the type (view-slots.ts); halves the statistics now and then. */
+export function countView(plan: ViewPlan): void {
+  if (++plan.created >= WINDOW) {
+    plan.created >>= 1;
+    plan.opened >>= 1;
+  }
+  if (plan.present >= FIELD_WINDOW) halveFields(plan);
+}
+
+/** Halves the statistics of the scans. */
+function halveFields(plan: ViewPlan): void {
+  plan.scanned >>= 1;
+  plan.present >>= 1;
+  plan.reads >>= 1;
+  const seen = plan.seen;
+  for (let i = 0; i < seen.length; i++) seen[i] >>= 1;
+}
+
+/** Scales down the statistics of the scans of the type and of the types below it to about PROBE_START fields. */
+function freshen(plan: ViewPlan, seen: Set<ViewPlan>): void {
+  seen.add(plan);
+  while (plan.present > PROBE_START && plan.scanned > 1) halveFields(plan);
+  const slots = plan.slots;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i];
+    if (slot.kind === SlotKind.Oneof) {
+      for (const m of (slot as OneofSlot).members.values()) if (m.childPlan !== undefined && !seen.has(m.childPlan)) freshen(m.childPlan, seen);
+    } else if (slot.childPlan !== undefined && !seen.has(slot.childPlan)) {
+      freshen(slot.childPlan, seen);
+    }
+  }
+}
+
+/** Types below `plan` that are deep but no longer read broadly stop being deep. */
+function settle(plan: ViewPlan, seen: Set<ViewPlan>): void {
+  seen.add(plan);
+  const slots = plan.slots;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i];
+    if (slot.kind === SlotKind.Oneof) {
+      for (const m of (slot as OneofSlot).members.values()) if (m.childPlan !== undefined && !seen.has(m.childPlan)) settleOne(m.childPlan, seen);
+    } else if (slot.childPlan !== undefined && !seen.has(slot.childPlan)) {
+      settleOne(slot.childPlan, seen);
+    }
+  }
+}
+
+function settleOne(plan: ViewPlan, seen: Set<ViewPlan>): void {
+  if (plan.deep && !deepEnough(plan)) plan.deep = false;
+  settle(plan, seen);
+}
+
+/** Decides whether the type goes (or stays) deep; a type that goes deep keeps little of its history. */
+function decide(plan: ViewPlan): void {
+  const deep = deepEnough(plan);
+  if (deep && !plan.deep) while (plan.present > DEEP_START && plan.scanned > 1) halveFields(plan);
+  plan.deep = deep;
+}
+
+/** Whether views of the type, and of every type below it found lately, were recently read broadly. */
+function deepEnough(plan: ViewPlan): boolean {
+  if (!plan.deep && plan.created < MIN_VIEWS) return false;
+  return subtreeBroad(plan, new Set());
+}
+
+function subtreeBroad(plan: ViewPlan, seen: Set<ViewPlan>): boolean {
+  seen.add(plan);
+  // Most views read, and most of their fields.
+  if (plan.opened * 8 < plan.created * 7 || plan.reads * 8 < plan.present * 7) return false;
+  const slots = plan.slots;
+  for (let i = 0; i < slots.length; i++) {
+    // Only the sub-messages found on the wire in at least 1/8 of the recent scans count.
+    if (plan.seen[i] * 8 < plan.scanned || plan.seen[i] === 0) continue;
+    const slot = slots[i];
+    if (slot.kind === SlotKind.Oneof) {
+      for (const m of (slot as OneofSlot).members.values()) {
+        const c = m.childPlan;
+        if (c !== undefined && c.created > 0 && !seen.has(c) && !subtreeBroad(c, seen)) return false;
+      }
+      continue;
+    }
+    const c = slot.childPlan;
+    if (c !== undefined && c.created > 0 && !seen.has(c) && !subtreeBroad(c, seen)) return false;
+  }
+  return true;
+}
