@@ -1,20 +1,210 @@
 // Builds a package twice with tsc: ESM into dist/esm and CommonJS into dist/cjs,
 // with .d.ts files for both, and marks dist/cjs as CommonJS for Node's resolver.
+//
+// Usage: node build-package.mjs [--inline-enums Name,Name...]
+//   --inline-enums  opt-in: in the emitted JS (not the .d.ts), replace each reference to a member
+//                   of the named (regular, exported) numeric enums of this package with its number
+//                   and a comment, `9 /* ScalarType.STRING */`, as tsc does for const enums: a
+//                   bundler cannot inline members of an enum object. The enum objects themselves
+//                   stay (they are public API). References are resolved by the type checker (so a
+//                   local that shadows the enum's name is left alone) and the numbers are the
+//                   checker's constant values of the enum members; after the build, every rewrite
+//                   is checked against the built enum objects (ESM and CJS). With the option, tsc
+//                   runs through its API instead of its command line.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const require = createRequire(import.meta.url);
 const tsc = require.resolve("typescript/bin/tsc");
 const cwd = process.cwd();
-rmSync(join(cwd, "dist"), { recursive: true, force: true });
 
-function run(args) {
+const argv = process.argv.slice(2);
+const inlineIdx = argv.indexOf("--inline-enums");
+const inlineNames = inlineIdx >= 0 ? (argv[inlineIdx + 1] ?? "").split(",").filter((n) => n !== "") : undefined;
+if (inlineIdx >= 0 && inlineNames.length === 0) {
+  console.error("build-package: --inline-enums needs a comma-separated list of enum names");
+  process.exit(2);
+}
+
+const cjsArgs = ["--module", "commonjs", "--moduleResolution", "node10", "--verbatimModuleSyntax", "false"];
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  rmSync(join(cwd, "dist"), { recursive: true, force: true });
+  if (inlineNames === undefined) {
+    runTsc(["-p", "tsconfig.json", "--outDir", "dist/esm"]);
+    runTsc(["-p", "tsconfig.json", "--outDir", "dist/cjs", ...cjsArgs]);
+  } else {
+    const ts = require("typescript");
+    const esm = emitWithInlinedEnums(ts, cwd, ["--outDir", "dist/esm"], inlineNames);
+    const cjs = emitWithInlinedEnums(ts, cwd, ["--outDir", "dist/cjs", ...cjsArgs], inlineNames);
+    writeCjsMarker();
+    const { total: n, problems } = await verifyInlinedEnums(cwd, esm, cjs);
+    if (problems.length > 0) {
+      console.error(`build-package: --inline-enums produced wrong output:\n  ${problems.join("\n  ")}`);
+      process.exit(1);
+    }
+    console.log(`build-package: inlined ${n} references to members of ${inlineNames.join(", ")} (ESM and CJS)`);
+  }
+  if (inlineNames === undefined) writeCjsMarker();
+}
+
+function runTsc(args) {
   execFileSync(process.execPath, [tsc, ...args], { stdio: "inherit", cwd });
 }
 
-run(["-p", "tsconfig.json", "--outDir", "dist/esm"]);
-run(["-p", "tsconfig.json", "--outDir", "dist/cjs", "--module", "commonjs", "--moduleResolution", "node10", "--verbatimModuleSyntax", "false"]);
-mkdirSync(join(cwd, "dist/cjs"), { recursive: true });
-writeFileSync(join(cwd, "dist/cjs/package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
+function writeCjsMarker() {
+  mkdirSync(join(cwd, "dist/cjs"), { recursive: true });
+  writeFileSync(join(cwd, "dist/cjs/package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
+}
+
+/**
+ * Runs tsc's API on dir/tsconfig.json with the command-line options `args` (as tsc's command line
+ * would) and a transformer that inlines the members of the enums `names`. Fails (exit 1) on any
+ * diagnostic, like tsc's command line. Returns { outDir, enums: Map<name, { file, members }>,
+ * rewrites: Map<name, count> }, where file is the enum's emitted .js path.
+ */
+export function emitWithInlinedEnums(ts, dir, args, names) {
+  const cl = ts.parseCommandLine(args);
+  if (cl.errors.length > 0) fail(ts, cl.errors);
+  const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail(ts, [d]) };
+  const parsed = ts.getParsedCommandLineOfConfigFile(join(dir, "tsconfig.json"), cl.options, host);
+  if (parsed.errors.length > 0) fail(ts, parsed.errors);
+  const program = ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: parsed.options,
+    projectReferences: parsed.projectReferences,
+    configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(parsed),
+  });
+  const checker = program.getTypeChecker();
+
+  // The enums to inline: regular enum declarations of this program's own sources, by name.
+  const enums = new Map();
+  for (const sf of program.getSourceFiles()) {
+    if (sf.isDeclarationFile || program.isSourceFileFromExternalLibrary(sf)) continue;
+    for (const st of sf.statements) {
+      if (!ts.isEnumDeclaration(st) || !names.includes(st.name.text)) continue;
+      const name = st.name.text;
+      if (enums.has(name)) fail(ts, [], `--inline-enums: two enums named ${name}`);
+      if (ts.getCombinedModifierFlags(st) & ts.ModifierFlags.Const) fail(ts, [], `--inline-enums: ${name} is a const enum already`);
+      if (!(ts.getCombinedModifierFlags(st) & ts.ModifierFlags.Export)) fail(ts, [], `--inline-enums: ${name} is not exported`);
+      const members = new Map();
+      for (const m of st.members) {
+        const v = checker.getConstantValue(m);
+        if (typeof v !== "number") fail(ts, [], `--inline-enums: ${name}.${m.name.getText(sf)} has no constant numeric value`);
+        members.set(m.name.getText(sf), v);
+      }
+      enums.set(name, { decl: st, symbol: checker.getSymbolAtLocation(st.name), file: sf.fileName, members });
+    }
+  }
+  for (const n of names) if (!enums.has(n)) fail(ts, [], `--inline-enums: no enum ${n} in ${dir}`);
+  const bySymbol = new Map([...enums.values()].map((e) => [e.symbol, e]));
+  const rewrites = new Map(names.map((n) => [n, 0]));
+
+  /** The enum of `expr` (an identifier or property access naming one of our enums), or undefined. */
+  function enumOf(expr) {
+    let sym = checker.getSymbolAtLocation(expr);
+    if (sym === undefined) return undefined;
+    if (sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    return bySymbol.get(sym);
+  }
+
+  const transformer = (context) => (sourceFile) => {
+    const visit = (node) => {
+      // The enum definitions stay as they are.
+      if (ts.isEnumDeclaration(node)) return node;
+      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.name)) {
+        const e = enumOf(node.expression);
+        if (e !== undefined) {
+          const member = node.name.text;
+          // (getConstantValue(node) answers for const enums only: resolve the member's declaration.)
+          const decl = checker.getSymbolAtLocation(node)?.valueDeclaration;
+          const value = decl !== undefined && ts.isEnumMember(decl) && decl.parent === e.decl ? checker.getConstantValue(decl) : undefined;
+          if (!e.members.has(member) || value !== e.members.get(member)) {
+            fail(ts, [], `--inline-enums: ${sourceFile.fileName}: cannot resolve ${node.getText(sourceFile)}`);
+          }
+          rewrites.set(e.decl.name.text, rewrites.get(e.decl.name.text) + 1);
+          const lit =
+            value < 0 || Object.is(value, -0)
+              ? ts.factory.createParenthesizedExpression(
+                  ts.factory.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, ts.factory.createNumericLiteral(-value)),
+                )
+              : ts.factory.createNumericLiteral(value);
+          return ts.addSyntheticTrailingComment(lit, ts.SyntaxKind.MultiLineCommentTrivia, ` ${e.decl.name.text}.${member} `, false);
+        }
+      }
+      return ts.visitEachChild(node, visit, context);
+    };
+    return ts.visitNode(sourceFile, visit);
+  };
+
+  const diagnostics = [...ts.getPreEmitDiagnostics(program)];
+  const result = program.emit(undefined, undefined, undefined, false, { before: [transformer] });
+  diagnostics.push(...result.diagnostics);
+  if (diagnostics.length > 0) fail(ts, diagnostics);
+
+  const outDir = resolve(dir, parsed.options.outDir);
+  const rootDir = resolve(dir, parsed.options.rootDir ?? ".");
+  const out = new Map();
+  for (const [name, e] of enums) {
+    out.set(name, { file: join(outDir, relative(rootDir, e.file)).replace(/\.ts$/, ".js"), members: e.members });
+  }
+  return { outDir, enums: out, rewrites };
+}
+
+function fail(ts, diagnostics, message) {
+  if (diagnostics.length > 0) {
+    const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => cwd, getNewLine: () => "\n" };
+    console.error(ts.formatDiagnosticsWithColorAndContext(diagnostics, host));
+  }
+  if (message !== undefined) console.error(`build-package: ${message}`);
+  process.exit(1);
+}
+
+/** All .js files under dir. */
+function jsFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && d.name.endsWith(".js"))
+    .map((d) => join(d.parentPath ?? d.path, d.name));
+}
+
+/**
+ * Checks the emitted JS of both builds against the built enum objects themselves (imported from
+ * dist/esm, required from dist/cjs): each `N /* Enum.MEMBER *\/` of an inlined enum must have the
+ * number of the member in the enum object, and the count of such literals must be the count of
+ * rewrites. Returns { total: the count of rewrites, problems: [message] }.
+ */
+export async function verifyInlinedEnums(dir, ...builds) {
+  const problems = [];
+  let total = 0;
+  for (const build of builds) {
+    const loaded = new Map();
+    for (const [name, e] of build.enums) {
+      const mod = build.outDir.endsWith("cjs") ? createRequire(join(dir, "package.json"))(e.file) : await import(pathToFileURL(e.file).href);
+      const obj = mod[name];
+      if (obj === undefined || typeof obj !== "object") problems.push(`${e.file} does not export the enum object ${name}`);
+      for (const [member, value] of e.members) {
+        if (obj?.[member] !== value) problems.push(`${name}.${member}: ${value} in the source, ${obj?.[member]} in ${e.file}`);
+      }
+      loaded.set(name, obj ?? {});
+    }
+    const names = [...build.enums.keys()].join("|");
+    const re = new RegExp(`(\\(-)?(\\d+(?:\\.\\d+)?)\\)? /\\* (${names})\\.([A-Za-z_$][\\w$]*) \\*/`, "g");
+    const seen = new Map([...build.enums.keys()].map((n) => [n, 0]));
+    for (const file of jsFiles(build.outDir)) {
+      for (const m of readFileSync(file, "utf8").matchAll(re)) {
+        const value = (m[1] ? -1 : 1) * Number(m[2]);
+        const actual = loaded.get(m[3])[m[4]];
+        if (actual !== value) problems.push(`${relative(dir, file)}: ${m[0]}, but ${m[3]}.${m[4]} is ${actual}`);
+        seen.set(m[3], seen.get(m[3]) + 1);
+      }
+    }
+    for (const [name, n] of build.rewrites) {
+      if (seen.get(name) !== n) problems.push(`${relative(dir, build.outDir)}: ${n} rewrites of ${name} made, ${seen.get(name)} found in the output`);
+      total += n;
+    }
+  }
+  return { total, problems };
+}
