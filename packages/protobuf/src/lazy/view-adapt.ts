@@ -170,38 +170,33 @@ function halveFields(plan: ViewPlan): void {
   for (let i = 0; i < seen.length; i++) seen[i] >>= 1;
 }
 
-/** Scales down the statistics of the scans of the type and of the types below it to about PROBE_START fields. */
-function freshen(plan: ViewPlan, seen: Set<ViewPlan>): void {
-  seen.add(plan);
-  while (plan.present > PROBE_START && plan.scanned > 1) halveFields(plan);
+/** Calls `visit` with the plan of each sub-message type of `plan` (oneof members too) that is not in `seen`. */
+function forEachChildPlan(plan: ViewPlan, seen: Set<ViewPlan>, visit: (child: ViewPlan) => void): void {
   const slots = plan.slots;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i];
     if (slot.kind === SlotKind.Oneof) {
-      for (const m of (slot as OneofSlot).members.values()) if (m.childPlan !== undefined && !seen.has(m.childPlan)) freshen(m.childPlan, seen);
+      for (const m of (slot as OneofSlot).members.values()) if (m.childPlan !== undefined && !seen.has(m.childPlan)) visit(m.childPlan);
     } else if (slot.childPlan !== undefined && !seen.has(slot.childPlan)) {
-      freshen(slot.childPlan, seen);
+      visit(slot.childPlan);
     }
   }
+}
+
+/** Scales down the statistics of the scans of the type and of the types below it to about PROBE_START fields. */
+function freshen(plan: ViewPlan, seen: Set<ViewPlan>): void {
+  seen.add(plan);
+  while (plan.present > PROBE_START && plan.scanned > 1) halveFields(plan);
+  forEachChildPlan(plan, seen, (child) => freshen(child, seen));
 }
 
 /** Types below `plan` that are deep but no longer read broadly stop being deep. */
 function settle(plan: ViewPlan, seen: Set<ViewPlan>): void {
   seen.add(plan);
-  const slots = plan.slots;
-  for (let i = 0; i < slots.length; i++) {
-    const slot = slots[i];
-    if (slot.kind === SlotKind.Oneof) {
-      for (const m of (slot as OneofSlot).members.values()) if (m.childPlan !== undefined && !seen.has(m.childPlan)) settleOne(m.childPlan, seen);
-    } else if (slot.childPlan !== undefined && !seen.has(slot.childPlan)) {
-      settleOne(slot.childPlan, seen);
-    }
-  }
-}
-
-function settleOne(plan: ViewPlan, seen: Set<ViewPlan>): void {
-  if (plan.deep && !deepEnough(plan)) plan.deep = false;
-  settle(plan, seen);
+  forEachChildPlan(plan, seen, (child) => {
+    if (child.deep && !deepEnough(child)) child.deep = false;
+    settle(child, seen);
+  });
 }
 
 /** Decides whether the type goes (or stays) deep; a type that goes deep keeps little of its history. */
