@@ -1,5 +1,7 @@
 // With PBJET_BIGINT_DISABLE=1 / BUF_BIGINT_DISABLE=1, 64-bit values are
 // decimal strings everywhere. The module is loaded fresh with the variable set.
+// Also on an engine without BigInt (the module is loaded with globalThis.BigInt removed),
+// with enableInt64Fallback().
 import fc = require("fast-check");
 import es = require("@bufbuild/protobuf/wire");
 import type Wire = require("@pbjet/protobuf/wire");
@@ -26,8 +28,53 @@ function loadWith(name: string): typeof Wire {
   }
 }
 
-describe.each(["PBJET_BIGINT_DISABLE", "BUF_BIGINT_DISABLE"])("%s=1", (name) => {
-  const w = loadWith(name);
+/** The wire module as an engine without BigInt loads it. */
+function loadWithoutBigInt(): typeof Wire {
+  const g = globalThis as { BigInt?: BigIntConstructor };
+  const saved = g.BigInt;
+  delete g.BigInt;
+  try {
+    let mod: typeof Wire | undefined;
+    jest.isolateModules(() => {
+      mod = require("@pbjet/protobuf/wire") as typeof Wire;
+    });
+    return mod as typeof Wire;
+  } finally {
+    g.BigInt = saved;
+  }
+}
+
+describe("without BigInt, before enableInt64Fallback()", () => {
+  const w = loadWithoutBigInt();
+
+  test("values up to 2^53 work, larger ones need the fallback", () => {
+    expect(w.protoInt64.supported).toBe(false);
+    expect(w.protoInt64.parse("-9007199254740991")).toBe("-9007199254740991");
+    expect(w.protoInt64.dec(-1, -1)).toBe("-1");
+    const bytes = new w.BinaryWriter().int64("123456789012345").sint64(-5).finish();
+    const r = new w.BinaryReader(bytes);
+    expect([r.int64(), r.sint64()]).toEqual(["123456789012345", "-5"]);
+    expect(() => new w.BinaryWriter().int64("9223372036854775807")).toThrow(/enableInt64Fallback\(\)/);
+    expect(() => w.protoInt64.uDec(-1, -1)).toThrow(/enableInt64Fallback\(\)/);
+    expect(() => w.protoInt64.parse("1.5")).toThrow(/invalid int64: "1.5"/);
+  });
+});
+
+const modes: [string, () => typeof Wire][] = [
+  ["PBJET_BIGINT_DISABLE=1", () => loadWith("PBJET_BIGINT_DISABLE")],
+  ["BUF_BIGINT_DISABLE=1", () => loadWith("BUF_BIGINT_DISABLE")],
+  [
+    "without BigInt, with enableInt64Fallback()",
+    () => {
+      const w = loadWithoutBigInt();
+      w.enableInt64Fallback();
+      return w;
+    },
+  ],
+];
+
+describe.each(modes)("%s", (_name, load) => {
+  const w = load();
   const S = (v: string) => v as unknown as bigint;
 
   test("protoInt64 works with strings", () => {

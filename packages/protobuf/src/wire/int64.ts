@@ -19,13 +19,18 @@ function envDisablesBigInt(): boolean {
   }
 }
 
-/** True when 64-bit values are represented as bigint. @internal */
-export const bigIntSupported: boolean =
+/**
+ * True where the engine has what bigint values need (BigInt, and DataView's 64-bit access):
+ * then 64-bit arithmetic uses it, also when the environment disables bigint values.
+ */
+const hasBigInt: boolean =
   typeof BigInt === "function" &&
   typeof BigInt.asUintN === "function" &&
   typeof BigInt.asIntN === "function" &&
-  typeof DataView.prototype.getBigInt64 === "function" &&
-  !envDisablesBigInt();
+  typeof DataView.prototype.getBigInt64 === "function";
+
+/** True when 64-bit values are represented as bigint. @internal */
+export const bigIntSupported: boolean = hasBigInt && !envDisablesBigInt();
 
 /**
  * Scratch view for converting between bigint and 32-bit halves: one
@@ -38,81 +43,47 @@ const DECIMAL = /^-?[0-9]+$/;
 
 // BigInt constants, created without literals so that this module loads
 // even where BigInt is missing.
-const B = bigIntSupported ? BigInt : (((v: number) => v) as unknown as typeof BigInt);
-const N32 = B(32);
-const I64_MIN = bigIntSupported ? BigInt("-9223372036854775808") : (0 as unknown as bigint);
-const I64_MAX = bigIntSupported ? BigInt("9223372036854775807") : (0 as unknown as bigint);
-const U64_MAX = bigIntSupported ? BigInt("18446744073709551615") : (0 as unknown as bigint);
+const I64_MIN = hasBigInt ? BigInt("-9223372036854775808") : (0 as unknown as bigint);
+const I64_MAX = hasBigInt ? BigInt("9223372036854775807") : (0 as unknown as bigint);
+const U64_MAX = hasBigInt ? BigInt("18446744073709551615") : (0 as unknown as bigint);
 
 function invalid(value: unknown, unsigned: boolean): BinaryEncodeError {
   const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
   return new BinaryEncodeError(`invalid ${unsigned ? "uint64" : "int64"}: ${shown}`);
 }
 
-/**
- * Parse a decimal string (already validated against DECIMAL) into `halves`
- * without BigInt. Returns false if the magnitude is out of range.
- */
-function decimalToHalves(text: string, unsigned: boolean): boolean {
-  const negative = text.charCodeAt(0) === 45; // "-"
-  // Four 16-bit limbs, least significant first.
-  let a0 = 0,
-    a1 = 0,
-    a2 = 0,
-    a3 = 0;
-  for (let i = negative ? 1 : 0; i < text.length; i++) {
-    let c = a0 * 10 + (text.charCodeAt(i) - 48);
-    a0 = c & 0xffff;
-    c = a1 * 10 + (c >>> 16);
-    a1 = c & 0xffff;
-    c = a2 * 10 + (c >>> 16);
-    a2 = c & 0xffff;
-    c = a3 * 10 + (c >>> 16);
-    if (c > 0xffff) return false;
-    a3 = c;
-  }
-  let lo = ((a1 << 16) | a0) >>> 0;
-  let hi = ((a3 << 16) | a2) >>> 0;
-  if (negative) {
-    if (lo === 0 && hi === 0) {
-      // "-0"
-    } else if (unsigned) {
-      return false;
-    } else {
-      if (hi > 0x80000000 || (hi === 0x80000000 && lo !== 0)) return false;
-      lo = (~lo + 1) >>> 0;
-      hi = (~hi + (lo === 0 ? 1 : 0)) >>> 0;
-    }
-  } else if (!unsigned && hi >= 0x80000000) {
-    return false;
-  }
-  halves.lo = lo;
-  halves.hi = hi;
-  return true;
+/** 64-bit arithmetic without BigInt, for engines that lack it (enabled by enableInt64Fallback()). */
+export interface Int64Fallback {
+  /**
+   * Stores the halves of an integral number beyond 2^53, or of a decimal string, in `halves`;
+   * false if it is out of range (int64, or uint64 when `unsigned`).
+   */
+  split(value: number | string, unsigned: boolean): boolean;
+  /** Decimal string of the 64-bit value `hi:lo` (unsigned 32-bit halves), signed unless `unsigned`. */
+  decimal(lo: number, hi: number, unsigned: boolean): string;
 }
 
-/** Decimal string of the unsigned 64-bit value `hi:lo`, without BigInt. */
-function halvesToDecimal(lo: number, hi: number): string {
-  if (hi <= 0x1fffff) return String(hi * TWO32 + lo);
-  let a3 = hi >>> 16,
-    a2 = hi & 0xffff,
-    a1 = lo >>> 16,
-    a0 = lo & 0xffff;
-  let out = "";
-  // Repeated division by 10^4 over 16-bit limbs.
-  while ((a3 | a2 | a1 | a0) !== 0) {
-    let r = a3;
-    a3 = (r / 10000) | 0;
-    r = (r % 10000) * 65536 + a2;
-    a2 = (r / 10000) | 0;
-    r = (r % 10000) * 65536 + a1;
-    a1 = (r / 10000) | 0;
-    r = (r % 10000) * 65536 + a0;
-    a0 = (r / 10000) | 0;
-    const group = String(r % 10000);
-    out = ((a3 | a2 | a1 | a0) !== 0 ? "0000".slice(group.length) + group : group) + out;
+let fallback: Int64Fallback | undefined;
+
+/** Makes `f` the 64-bit arithmetic where BigInt is missing (int64-fallback.ts). @internal */
+export function setInt64Fallback(f: Int64Fallback): void {
+  fallback = f;
+}
+
+/** The 64-bit arithmetic without BigInt; a clear error where it is needed and not enabled. */
+function noBigInt(): Int64Fallback {
+  if (fallback !== undefined) return fallback;
+  throw new ProtobufError('this runtime has no BigInt: for 64-bit integers beyond 2^53, call enableInt64Fallback() from "@pbjet/protobuf/wire" once');
+}
+
+/** Stores the halves of `value` in `halves`, checking the range; `shown` is what an error names. */
+function splitBigInt(value: bigint, shown: unknown, unsigned: boolean): void {
+  if (unsigned ? value < 0 || value > U64_MAX : value < I64_MIN || value > I64_MAX) {
+    throw invalid(shown, unsigned);
   }
-  return out;
+  scratch.setBigUint64(0, BigInt.asUintN(64, value), true);
+  halves.lo = scratch.getUint32(0, true);
+  halves.hi = scratch.getUint32(4, true);
 }
 
 /**
@@ -127,12 +98,7 @@ export function splitInt64(value: Int64Input, unsigned: boolean): void {
       splitSafeInteger(n);
       return;
     }
-    if (unsigned ? value < 0 || value > U64_MAX : value < I64_MIN || value > I64_MAX) {
-      throw invalid(value, unsigned);
-    }
-    scratch.setBigUint64(0, BigInt.asUintN(64, value), true);
-    halves.lo = scratch.getUint32(0, true);
-    halves.hi = scratch.getUint32(4, true);
+    splitBigInt(value, value, unsigned);
     return;
   }
   if (typeof value === "number") {
@@ -142,33 +108,24 @@ export function splitInt64(value: Int64Input, unsigned: boolean): void {
       return;
     }
     if (!Number.isInteger(value)) throw invalid(value, unsigned);
-    if (bigIntSupported) {
-      splitInt64(BigInt(value), unsigned);
+  } else if (typeof value === "string" && DECIMAL.test(value)) {
+    // A decimal beyond 2^53 never converts to a safe integer: this one is exact.
+    const n = Number(value);
+    if (Number.isSafeInteger(n) && (n >= 0 || !unsigned)) {
+      splitSafeInteger(n);
       return;
     }
-    // A large integral double: split it exactly (division by 2^32 is exact).
-    const negative = value < 0;
-    const mag = Math.abs(value);
-    const limit = unsigned ? 2 ** 64 : 2 ** 63;
-    if (negative ? unsigned || mag > limit : mag >= limit) throw invalid(value, unsigned);
-    let hi = Math.floor(mag / TWO32);
-    let lo = mag - hi * TWO32;
-    if (negative) {
-      lo = (~lo + 1) >>> 0;
-      hi = (~hi + (lo === 0 ? 1 : 0)) >>> 0;
-    }
-    halves.lo = lo >>> 0;
-    halves.hi = hi >>> 0;
-    return;
+  } else {
+    throw invalid(value, unsigned);
   }
-  if (typeof value === "string" && DECIMAL.test(value)) {
-    if (bigIntSupported) {
-      splitInt64(BigInt(value), unsigned);
-      return;
-    }
-    if (decimalToHalves(value, unsigned)) return;
+  // An integral number beyond 2^53, or a long decimal string.
+  if (hasBigInt) {
+    const big = BigInt(value);
+    // Errors name the bigint where values are bigint, as a conversion by the caller would.
+    splitBigInt(big, bigIntSupported ? big : value, unsigned);
+  } else if (!noBigInt().split(value, unsigned)) {
+    throw invalid(value, unsigned);
   }
-  throw invalid(value, unsigned);
 }
 
 /**
@@ -178,13 +135,13 @@ export function splitInt64(value: Int64Input, unsigned: boolean): void {
 export function joinInt64String(lo: number, hi: number, unsigned: boolean): string {
   if (unsigned || hi < 0x80000000) {
     if (hi <= 0x1fffff) return String(hi * TWO32 + lo);
-    return bigIntSupported ? String((B(hi) << N32) | B(lo)) : halvesToDecimal(lo, hi);
+  } else if (hi >= 0xffe00000) {
+    return String((hi - TWO32) * TWO32 + lo);
   }
-  if (hi >= 0xffe00000) return String((hi - TWO32) * TWO32 + lo);
-  // Negate the two's complement and print the magnitude.
-  const nlo = (~lo + 1) >>> 0;
-  const nhi = (~hi + (nlo === 0 ? 1 : 0)) >>> 0;
-  return "-" + halvesToDecimal(nlo, nhi);
+  if (!hasBigInt) return noBigInt().decimal(lo, hi, unsigned);
+  scratch.setUint32(0, lo, true);
+  scratch.setUint32(4, hi, true);
+  return String(unsigned ? scratch.getBigUint64(0, true) : scratch.getBigInt64(0, true));
 }
 
 /**
@@ -198,36 +155,27 @@ export function joinInt64(lo: number, hi: number, unsigned: boolean): bigint {
   return unsigned ? scratch.getBigUint64(0, true) : scratch.getBigInt64(0, true);
 }
 
+/** splitInt64(), with ProtobufError for invalid input (the errors of protoInt64). */
+function splitChecked(value: Int64Input, unsigned: boolean): void {
+  try {
+    splitInt64(value, unsigned);
+  } catch (e) {
+    throw new ProtobufError((e as Error).message);
+  }
+}
+
 /**
  * Parses a signed or unsigned 64-bit integer (protoInt64.parse() and uParse()); throws
  * ProtobufError if invalid or out of range. Code that every program reaches calls this instead
  * of going through protoInt64, so that a bundle takes protoInt64 only where it is used.
  */
 export function parseInt64(value: Int64Input, unsigned: boolean): bigint {
-  try {
-    if (bigIntSupported) {
-      if (typeof value === "bigint") {
-        if (unsigned ? value < 0 || value > U64_MAX : value < I64_MIN || value > I64_MAX) {
-          throw invalid(value, unsigned);
-        }
-        return value;
-      }
-      splitInt64(value, unsigned);
-    } else {
-      splitInt64(value, unsigned);
-    }
-  } catch (e) {
-    throw new ProtobufError((e as Error).message);
-  }
+  splitChecked(value, unsigned);
   return joinInt64(halves.lo, halves.hi, unsigned);
 }
 
 function toBits(value: Int64Input, unsigned: boolean): { lo: number; hi: number } {
-  try {
-    splitInt64(value, unsigned);
-  } catch (e) {
-    throw new ProtobufError((e as Error).message);
-  }
+  splitChecked(value, unsigned);
   return { lo: halves.lo | 0, hi: halves.hi | 0 };
 }
 
