@@ -1,26 +1,8 @@
 import { WireType } from "../wire/wire-type.js";
 
-/**
- * Scalar value types, numbered as in google.protobuf.FieldDescriptorProto.Type.
- * Message, group and enum types are not scalars and have no member here.
- */
-export enum ScalarType {
-  DOUBLE = 1,
-  FLOAT = 2,
-  INT64 = 3,
-  UINT64 = 4,
-  INT32 = 5,
-  FIXED64 = 6,
-  FIXED32 = 7,
-  BOOL = 8,
-  STRING = 9,
-  BYTES = 12,
-  UINT32 = 13,
-  SFIXED32 = 15,
-  SFIXED64 = 16,
-  SINT32 = 17,
-  SINT64 = 18,
-}
+import { ScalarType } from "./scalar-type.js";
+
+export { ScalarType };
 
 /** Field types of google.protobuf.FieldDescriptorProto.Type that are not scalars. */
 export const enum NonScalarType {
@@ -68,4 +50,13 @@ export function scalarFixedSize(type: ScalarType): number {
     default:
       return 0;
   }
+}
+
+// The names of the scalar types by number (ScalarType's reverse mapping), without the enum
+// object: code that names a type in a message does not take ScalarType into a bundle.
+const scalarTypeNames = "DOUBLE FLOAT INT64 UINT64 INT32 FIXED64 FIXED32 BOOL STRING   BYTES UINT32  SFIXED32 SFIXED64 SINT32 SINT64".split(" ");
+
+/** The name of a scalar type (`ScalarType[type]`, e.g. "INT32"), or undefined if `type` is none. */
+export function scalarTypeName(type: number): string | undefined {
+  return scalarTypeNames[type - 1] || undefined;
 }

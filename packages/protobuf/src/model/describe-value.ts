@@ -3,7 +3,7 @@
  * (`expected number (int32), got "abc"`), worded as protobuf-es words them.
  */
 import type { DescField } from "../descriptors/types.js";
-import { ScalarType } from "../descriptors/scalar.js";
+import { ScalarType, scalarTypeName } from "../descriptors/scalar.js";
 import { unsafeLocal } from "./unsafe-local.js";
 
 /** Strings longer than this are described as `string`, not quoted. */
@@ -51,20 +51,20 @@ export function describeListType(field: DescField & { fieldKind: "list" }): stri
     case "enum":
       return `enum ${field.enum!.typeName}`;
     default:
-      return ScalarType[field.scalar!];
+      return scalarTypeName(field.scalar!)!;
   }
 }
 
 /** The key and value types of a map: `STRING, INT64` or `INT32, message pkg.M`. */
 export function describeMapType(field: DescField & { fieldKind: "map" }): string {
-  const key = ScalarType[field.mapKey];
+  const key = scalarTypeName(field.mapKey);
   switch (field.mapKind) {
     case "message":
       return `${key}, message ${field.message!.typeName}`;
     case "enum":
       return `${key}, enum ${field.enum!.typeName}`;
     default:
-      return `${key}, ${ScalarType[field.scalar!]}`;
+      return `${key}, ${scalarTypeName(field.scalar!)}`;
   }
 }
 

@@ -2,7 +2,7 @@
  * Map keys: maps are plain objects keyed by strings, so non-string keys are converted on
  * the way in and out. Bool keys are "true"/"false"; integer keys are decimal strings.
  */
-import { ScalarType } from "../descriptors/scalar.js";
+import { ScalarType, scalarTypeName } from "../descriptors/scalar.js";
 import { parseInt64 } from "../wire/int64.js";
 import { ProtobufError } from "../wire/errors.js";
 
@@ -32,7 +32,7 @@ export function mapKeyToScalar(type: ScalarType, key: string): unknown {
       if (Number.isInteger(n) && key.trim() !== "") return n;
     }
   }
-  throw new ProtobufError(`invalid map key "${key}" for key type ${ScalarType[type]}`);
+  throw new ProtobufError(`invalid map key "${key}" for key type ${scalarTypeName(type)}`);
 }
 
 /** Sets an own property, also for keys like "__proto__" that must stay plain data. */
