@@ -31,38 +31,56 @@ const featureKeys = [
   "defaultSymbolVisibility",
 ] as const;
 
-const proto2Defaults: ResolvedFeatures = Object.freeze({
-  fieldPresence: FieldPresence.EXPLICIT,
-  enumType: EnumType.CLOSED,
-  repeatedFieldEncoding: RepeatedFieldEncoding.EXPANDED,
-  utf8Validation: Utf8Validation.NONE,
-  messageEncoding: MessageEncoding.LENGTH_PREFIXED,
-  jsonFormat: JsonFormat.LEGACY_BEST_EFFORT,
-  enforceNamingStyle: 2,
-  defaultSymbolVisibility: 1,
-});
+/** Frozen features from their values, in the order of featureKeys. */
+function features(...values: number[]): ResolvedFeatures {
+  const f: Record<string, number> = {};
+  featureKeys.forEach((key, i) => (f[key] = values[i]));
+  return Object.freeze(f) as unknown as ResolvedFeatures;
+}
 
-const proto3Defaults: ResolvedFeatures = Object.freeze({
-  fieldPresence: FieldPresence.IMPLICIT,
-  enumType: EnumType.OPEN,
-  repeatedFieldEncoding: RepeatedFieldEncoding.PACKED,
-  utf8Validation: Utf8Validation.VERIFY,
-  messageEncoding: MessageEncoding.LENGTH_PREFIXED,
-  jsonFormat: JsonFormat.ALLOW,
-  enforceNamingStyle: 2,
-  defaultSymbolVisibility: 1,
-});
-
-const edition2023Defaults: ResolvedFeatures = Object.freeze({
-  ...proto3Defaults,
-  fieldPresence: FieldPresence.EXPLICIT,
-});
-
-const edition2024Defaults: ResolvedFeatures = Object.freeze({
-  ...edition2023Defaults,
-  enforceNamingStyle: 1,
-  defaultSymbolVisibility: 2,
-});
+// fieldPresence, enumType, repeatedFieldEncoding, utf8Validation, messageEncoding, jsonFormat,
+// enforceNamingStyle (STYLE2024 = 1, STYLE_LEGACY = 2), defaultSymbolVisibility (EXPORT_ALL = 1,
+// EXPORT_TOP_LEVEL = 2).
+const proto2Defaults = features(
+  FieldPresence.EXPLICIT,
+  EnumType.CLOSED,
+  RepeatedFieldEncoding.EXPANDED,
+  Utf8Validation.NONE,
+  MessageEncoding.LENGTH_PREFIXED,
+  JsonFormat.LEGACY_BEST_EFFORT,
+  2,
+  1,
+);
+const proto3Defaults = features(
+  FieldPresence.IMPLICIT,
+  EnumType.OPEN,
+  RepeatedFieldEncoding.PACKED,
+  Utf8Validation.VERIFY,
+  MessageEncoding.LENGTH_PREFIXED,
+  JsonFormat.ALLOW,
+  2,
+  1,
+);
+const edition2023Defaults = features(
+  FieldPresence.EXPLICIT,
+  EnumType.OPEN,
+  RepeatedFieldEncoding.PACKED,
+  Utf8Validation.VERIFY,
+  MessageEncoding.LENGTH_PREFIXED,
+  JsonFormat.ALLOW,
+  2,
+  1,
+);
+const edition2024Defaults = features(
+  FieldPresence.EXPLICIT,
+  EnumType.OPEN,
+  RepeatedFieldEncoding.PACKED,
+  Utf8Validation.VERIFY,
+  MessageEncoding.LENGTH_PREFIXED,
+  JsonFormat.ALLOW,
+  1,
+  2,
+);
 
 /** The feature defaults of an edition. Throws for editions this runtime does not support. */
 export function featureDefaults(edition: Edition): ResolvedFeatures {
