@@ -7,7 +7,7 @@ import type { DescriptorProto, EnumDescriptorProto, FieldDescriptorProto, FileDe
 import { Edition, EnumType, FieldPresence, MessageEncoding, RepeatedFieldEncoding, Utf8Validation } from "./edition.js";
 import { featureDefaults, resolveFeatures, type ResolvedFeatures } from "./features.js";
 import { enumSharedPrefix, fieldLocalName, protoCamelCase, safeObjectProperty } from "./names.js";
-import { isPackable, NonScalarType, ScalarType, scalarTypeName } from "./scalar.js";
+import { isPackable, NonScalarType, type ScalarType, scalarTypeName } from "./scalar.js";
 import { scalarDefaultGetter } from "./default-hook.js";
 import { addServices } from "./service-hook.js";
 import { ProtobufError } from "../wire/errors.js";
