@@ -8,7 +8,6 @@ import type { DescMessage } from "../descriptors/types.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
 import { WireType } from "../wire/wire-type.js";
 import { typeRecord } from "../model/type-record.js";
-import { viewProtocolOf } from "../model/view-protocol.js";
 import { buildMessageEncoder, fieldEncoder, messageEncoder, oneofEncoder, type FieldEncoder, type MessageEncoder } from "./encoder.js";
 import { aotSlot } from "./aot-slot.js";
 
@@ -29,11 +28,8 @@ export type AotEncoder = (m: any, w: AotWriter, writeUnknown: boolean) => void;
  */
 export function aotWriteMessage(desc: DescMessage, v: any, w: BinaryWriter, no: number, writeUnknown: boolean): void {
   const rec = typeRecord(desc);
-  const vp = viewProtocolOf(rec, v);
-  if (vp !== undefined) {
-    if (vp.writeField(v, w, no, false, writeUnknown)) return;
-    v = vp.eager(v);
-  }
+  const views = rec.views;
+  if (views !== undefined && (v = views.writeField(v, w, no, false, writeUnknown)) === undefined) return;
   const enc = (rec.encoder as MessageEncoder | undefined) ?? messageEncoder(desc);
   w.rawTag(((no << 3) | WireType.LengthDelimited) >>> 0).fork();
   enc(v, w, writeUnknown);
@@ -43,11 +39,8 @@ export function aotWriteMessage(desc: DescMessage, v: any, w: BinaryWriter, no: 
 /** Like aotWriteMessage(), delimited: between a start-group and an end-group tag. */
 export function aotWriteGroup(desc: DescMessage, v: any, w: BinaryWriter, no: number, writeUnknown: boolean): void {
   const rec = typeRecord(desc);
-  const vp = viewProtocolOf(rec, v);
-  if (vp !== undefined) {
-    if (vp.writeField(v, w, no, true, writeUnknown)) return;
-    v = vp.eager(v);
-  }
+  const views = rec.views;
+  if (views !== undefined && (v = views.writeField(v, w, no, true, writeUnknown)) === undefined) return;
   const enc = (rec.encoder as MessageEncoder | undefined) ?? messageEncoder(desc);
   w.tag(no, WireType.StartGroup);
   enc(v, w, writeUnknown);

@@ -4,7 +4,6 @@
 import type { DescMessage } from "../descriptors/types.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
 import { typeRecord } from "../model/type-record.js";
-import { viewProtocolOf } from "../model/view-protocol.js";
 import { writeMessage } from "./encoder.js";
 
 // One writer serves every call: finish() hands out a view and moves the writer to a
@@ -14,11 +13,9 @@ let sharedWriter = new BinaryWriter();
 /** Serializes a message: a lazy view by copying its original bytes where they stand for it. */
 export function encodeMessage(desc: DescMessage, message: unknown, writeUnknown: boolean): Uint8Array {
   // A lazy view is unchanged by construction: its original bytes are its encoding.
-  const vp = viewProtocolOf(typeRecord(desc), message);
-  if (vp !== undefined) {
-    const bytes = vp.bytes(message as object, writeUnknown);
-    if (bytes !== undefined) return bytes;
-  }
+  const views = typeRecord(desc).views;
+  const bytes = views?.bytes(message, writeUnknown);
+  if (bytes !== undefined) return bytes;
   const w = sharedWriter;
   try {
     writeMessage(desc, message, w, writeUnknown);

@@ -11,7 +11,6 @@ import type { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryEncodeError } from "../wire/errors.js";
 import type { Message, UnknownField } from "../types.js";
 import { factsOf, typeRecord } from "../model/type-record.js";
-import { viewProtocolOf } from "../model/view-protocol.js";
 import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
 import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
@@ -38,11 +37,8 @@ export function messageEncoder(desc: DescMessage): MessageEncoder {
  */
 export function writeMessage(desc: DescMessage, message: unknown, w: BinaryWriter, writeUnknown: boolean): void {
   const rec = typeRecord(desc);
-  const vp = viewProtocolOf(rec, message);
-  if (vp !== undefined) {
-    if (vp.writeContent(message as object, w, writeUnknown)) return;
-    message = vp.eager(message as object);
-  }
+  const views = rec.views;
+  if (views !== undefined && (message = views.writeContent(message, w, writeUnknown)) === undefined) return;
   ((rec.encoder ??= buildMessageEncoder(desc)) as MessageEncoder)(message, w, writeUnknown);
 }
 
@@ -175,11 +171,8 @@ function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) 
     return (v: any, w: BinaryWriter, writeUnknown: boolean) => {
       // A lazy view that is written whole is copied from its original bytes; where its bytes
       // cannot stand for it, its eager form is encoded (a view's fields are accessors).
-      const vp = viewProtocolOf(rec, v);
-      if (vp !== undefined) {
-        if (vp.writeField(v, w, no, true, writeUnknown)) return;
-        v = vp.eager(v);
-      }
+      const views = rec.views;
+      if (views !== undefined && (v = views.writeField(v, w, no, true, writeUnknown)) === undefined) return;
       enc ??= messageEncoder(desc);
       w.tag(no, WireType.StartGroup);
       enc(v, w, writeUnknown);
@@ -188,11 +181,8 @@ function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) 
   }
   const tag = ((no << 3) | WireType.LengthDelimited) >>> 0;
   return (v: any, w: BinaryWriter, writeUnknown: boolean) => {
-    const vp = viewProtocolOf(rec, v);
-    if (vp !== undefined) {
-      if (vp.writeField(v, w, no, false, writeUnknown)) return;
-      v = vp.eager(v);
-    }
+    const views = rec.views;
+    if (views !== undefined && (v = views.writeField(v, w, no, false, writeUnknown)) === undefined) return;
     enc ??= messageEncoder(desc);
     w.rawTag(tag).fork();
     enc(v, w, writeUnknown);
@@ -343,11 +333,8 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
         return;
       }
       // A lazy view as a map value: its original bytes, or its eager form.
-      const vp = viewProtocolOf(rec, v);
-      if (vp !== undefined) {
-        if (vp.writeField(v, w, 2, false, writeUnknown)) return;
-        v = vp.eager(v);
-      }
+      const views = rec.views;
+      if (views !== undefined && (v = views.writeField(v, w, 2, false, writeUnknown)) === undefined) return;
       enc ??= messageEncoder(desc);
       w.rawTag(0x12).fork();
       enc(v, w, writeUnknown);

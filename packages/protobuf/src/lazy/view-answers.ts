@@ -26,35 +26,39 @@ function bytesWritable(s: ViewState, writeUnknown: boolean): boolean {
 /** Makes the views of the plan's type answer the view protocol. */
 export function installProtocol(plan: ViewPlan, proto: object): void {
   const typeName = plan.desc.typeName;
+  const isView = (value: unknown): value is object => typeof value === "object" && value !== null && Object.getPrototypeOf(value) === proto;
+  const eager = (view: object): Record<string, unknown> => {
+    const s = ownState(view, typeName);
+    // A changed view: its own storage (one level; its sub-views answer for themselves). A
+    // deep view's own storage is its full decode (callers only read the eager form).
+    if (!isUnchanged(s)) return detach(s);
+    return s.own ?? (eagerOfView(s) as unknown as Record<string, unknown>);
+  };
   installViewProtocol(typeRecord(plan.desc), {
     proto,
-    eager(view) {
-      const s = ownState(view, typeName);
-      // A changed view: its own storage (one level; its sub-views answer for themselves). A
-      // deep view's own storage is its full decode (callers only read the eager form).
-      if (!isUnchanged(s)) return detach(s);
-      return s.own ?? (eagerOfView(s) as unknown as Record<string, unknown>);
-    },
-    writeContent(view, w, writeUnknown) {
-      const s = ownState(view, typeName);
+    eager,
+    writeContent(value, w, writeUnknown) {
+      if (!isView(value)) return value;
+      const s = ownState(value, typeName);
       if (bytesWritable(s, writeUnknown)) {
         writeViewContent(s, w);
-        return true;
+        return undefined;
       }
       const list = splices(s, writeUnknown);
       if (list !== undefined) writeSpliced(s, list, w, writeUnknown);
       else if (slotsWritable(s, writeUnknown)) writeSlots(s, w, writeUnknown);
-      else return false;
-      return true;
+      else return eager(value);
+      return undefined;
     },
-    writeField(view, w, no, delimited, writeUnknown) {
-      const s = ownState(view, typeName);
+    writeField(value, w, no, delimited, writeUnknown) {
+      if (!isView(value)) return value;
+      const s = ownState(value, typeName);
       if (bytesWritable(s, writeUnknown)) {
         writeViewField(s, w, no, delimited);
-        return true;
+        return undefined;
       }
       const list = splices(s, writeUnknown);
-      if (list === undefined && !slotsWritable(s, writeUnknown)) return false;
+      if (list === undefined && !slotsWritable(s, writeUnknown)) return eager(value);
       if (delimited) {
         w.tag(no, WireType.StartGroup);
         if (list !== undefined) writeSpliced(s, list, w, writeUnknown);
@@ -66,10 +70,11 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
         else writeSlots(s, w, writeUnknown);
         w.join();
       }
-      return true;
+      return undefined;
     },
-    bytes(view, writeUnknown) {
-      const s = ownState(view, typeName);
+    bytes(value, writeUnknown) {
+      if (!isView(value)) return undefined;
+      const s = ownState(value, typeName);
       return bytesWritable(s, writeUnknown) ? viewBytes(s) : undefined;
     },
     writable: (view) => writableOf(ownState(view, typeName)),

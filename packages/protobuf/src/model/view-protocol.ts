@@ -21,15 +21,19 @@ export interface ViewProtocol {
    */
   eager(view: object): Record<string, unknown>;
   /**
-   * Writes the view's content (no tag, no length) by copying its original bytes, and returns
-   * true; or returns false, writing nothing, if its bytes cannot stand for it with these
-   * options (then the caller encodes its eager form).
+   * For the encoders, which call it with any message of the type: if `value` is a view, writes
+   * its content (no tag, no length) by copying its original bytes and returns undefined, or,
+   * writing nothing, returns its eager form (for the caller to encode) if its bytes cannot stand
+   * for it with these options. Any other value is returned as it is.
    */
-  writeContent(view: object, w: BinaryWriter, writeUnknown: boolean): boolean;
+  writeContent(value: unknown, w: BinaryWriter, writeUnknown: boolean): unknown;
   /** Like writeContent(), as the value of field `no` (tag and length, or group tags, included). */
-  writeField(view: object, w: BinaryWriter, no: number, delimited: boolean, writeUnknown: boolean): boolean;
-  /** A copy of the view's original bytes, or undefined if they cannot stand for it with these options. */
-  bytes(view: object, writeUnknown: boolean): Uint8Array | undefined;
+  writeField(value: unknown, w: BinaryWriter, no: number, delimited: boolean, writeUnknown: boolean): unknown;
+  /**
+   * A copy of the original bytes of `value` if it is a view whose bytes stand for it with these
+   * options, else undefined (any message of the type may be given).
+   */
+  bytes(value: unknown, writeUnknown: boolean): Uint8Array | undefined;
   /** Whether a field of the type is set, decoding no more than that field needs. */
   isFieldSet(view: object, field: DescField): boolean;
   /**
