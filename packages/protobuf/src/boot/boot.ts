@@ -12,11 +12,24 @@ import { typeMapResolver } from "../descriptors/type-map.js";
 import { create } from "../model/create.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
 import { restoreJsonNames } from "../descriptors/json-names.js";
-import type { FileDescriptorProtoBoot } from "./boot-types.js";
+import type { FieldOptionsBoot, FileDescriptorProtoBoot } from "./boot-types.js";
 import { descriptorProtoPacked } from "./boot-data.js";
+import { descriptorFieldOptions } from "./boot-field-options.js";
 import { unpackBoot, type PackedFile } from "./boot-unpack.js";
 
 let booted: DescFile | undefined;
+let complete = false;
+
+/**
+ * descriptor.proto linked from the embedded literal, as the runtime needs it to decode file
+ * descriptors: without the options of its own fields that only describe features and options
+ * (retention, targets, edition defaults: boot-field-options.ts), which bootDescriptorProto() adds
+ * to the same descriptor, so that a program that never looks at descriptor.proto's own schemas
+ * does not carry them. @internal
+ */
+export function bootDescriptorCore(): DescFile {
+  return (booted ??= bootPacked(descriptorProtoPacked));
+}
 
 /**
  * The linked descriptor of google/protobuf/descriptor.proto, built on first use from the
@@ -24,7 +37,28 @@ let booted: DescFile | undefined;
  * is this very descriptor.
  */
 export function bootDescriptorProto(): DescFile {
-  return (booted ??= bootPacked(descriptorProtoPacked));
+  const file = bootDescriptorCore();
+  if (!complete) {
+    complete = true;
+    addFieldOptions(file, descriptorFieldOptions);
+  }
+  return file;
+}
+
+/**
+ * Sets the options of fields of descriptor.proto (by "Message.field", nested messages dotted) as
+ * messages of its FieldOptions. @internal
+ */
+export function addFieldOptions(file: DescFile, options: Record<string, FieldOptionsBoot>): void {
+  const fieldOptions = file.messages.find((m) => m.name === "FieldOptions")!;
+  for (const [path, init] of Object.entries(options)) {
+    const names = path.split(".");
+    const fieldName = names.pop();
+    let msg = file.messages.find((m) => m.name === names[0])!;
+    for (const name of names.slice(1)) msg = msg.nestedMessages.find((m) => m.name === name)!;
+    const field = msg.fields.find((f) => f.name === fieldName)!;
+    (field.proto as { options?: unknown }).options = create(fieldOptions, init as unknown as Record<string, unknown>);
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import type { DescEnum, DescExtension, DescMessage, DescService } from "../descr
 import type { DescriptorProto, FieldDescriptorProto, FileDescriptorProto } from "../descriptors/descriptor-proto.js";
 import type { EnumDescriptorProto } from "../wkt/gen/google/protobuf/descriptor_pb.js";
 import { protoCamelCase } from "../descriptors/names.js";
-import { bootDescriptorProto } from "../boot/boot.js";
+import { bootDescriptorCore } from "../boot/boot.js";
 import type {
   DescriptorProtoBoot,
   EnumDescriptorProtoBoot,
@@ -59,7 +59,7 @@ export function embedFileDesc(file: FileDescriptorProto): EmbedUnknown | EmbedDe
 }
 
 function fileDescriptorProtoSchema(): DescMessage {
-  return bootDescriptorProto().messages.find((m) => m.name === "FileDescriptorProto")!;
+  return bootDescriptorCore().messages.find((m) => m.name === "FileDescriptorProto")!;
 }
 
 function stripJsonNames(message: DescriptorProto): void {

@@ -5,7 +5,7 @@
 import type { DescEnum, DescFile } from "../descriptors/types.js";
 import type { FileDescriptorProto } from "../descriptors/descriptor-proto.js";
 import { buildFile, type TypeResolver } from "../descriptors/build-file.js";
-import { bootDescriptorProto } from "../boot/boot.js";
+import { bootDescriptorCore } from "../boot/boot.js";
 import { forEachTypeIn } from "../registry/registry.js";
 import { typeMapResolver } from "../descriptors/type-map.js";
 import { decodeEmbeddedBase64 } from "./embedded-base64.js";
@@ -18,7 +18,7 @@ import { restoreJsonNames } from "../descriptors/json-names.js";
  * descriptors of the files it imports.
  */
 export function fileDesc(b64: string, deps?: DescFile[]): DescFile {
-  const fileProtoSchema = bootDescriptorProto().messages.find((m) => m.name === "FileDescriptorProto")!;
+  const fileProtoSchema = bootDescriptorCore().messages.find((m) => m.name === "FileDescriptorProto")!;
   const proto = decodeMessage(fileProtoSchema, decodeEmbeddedBase64(b64)) as unknown as FileDescriptorProto;
   restoreJsonNames(proto);
   // Code generators leave the dependencies out of the embedded descriptor (embedFileDesc()):
