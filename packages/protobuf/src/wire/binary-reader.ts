@@ -31,6 +31,16 @@ function decodeErr(detail: string, offset: number): BinaryDecodeError {
   return new BinaryDecodeError(detail, offset);
 }
 
+/** The error for a varint at `offset` that the input ends in. */
+function truncatedVarint(offset: number): BinaryDecodeError {
+  return decodeErr(`premature end of input at offset ${offset} (truncated varint)`, offset);
+}
+
+/** The error for a varint at `offset` longer than 10 bytes. */
+function varintTooLong(offset: number): BinaryDecodeError {
+  return decodeErr(`varint too long at offset ${offset}`, offset);
+}
+
 /**
  * Reads protobuf binary wire format. `pos` is the read position and `len`
  * the end of readable input.
@@ -101,7 +111,7 @@ export class BinaryReader {
     const buf = this.buf;
     let result = 0;
     for (let i = 0; i < 5; i++) {
-      if (start + i >= this.len) throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+      if (start + i >= this.len) throw truncatedVarint(start);
       const b = buf[start + i];
       if (i === 4 && b > 0x0f) throw decodeErr(`illegal tag: varint overflows uint32 at offset ${start}`, start);
       result |= (b & 0x7f) << (7 * i);
@@ -191,9 +201,9 @@ export class BinaryReader {
         this.pos = pos;
         return;
       }
-      if (pos === max) throw decodeErr(`varint too long at offset ${start}`, start);
+      if (pos === max) throw varintTooLong(start);
     }
-    throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+    throw truncatedVarint(start);
   }
 
   /**
@@ -248,7 +258,7 @@ export class BinaryReader {
       for (let pos = start + 5; pos < start + 10; pos++) {
         if (buf[pos] < 0x80) return this.varint32Done(pos + 1, result);
       }
-      throw decodeErr(`varint too long at offset ${start}`, start);
+      throw varintTooLong(start);
     }
     let pos = start;
     let result = 0;
@@ -257,8 +267,8 @@ export class BinaryReader {
       if (i < 5) result |= (b & 0x7f) << (7 * i);
       if (b < 0x80) return this.varint32Done(pos, result);
     }
-    if (pos - start >= 10) throw decodeErr(`varint too long at offset ${start}`, start);
-    throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+    if (pos - start >= 10) throw varintTooLong(start);
+    throw truncatedVarint(start);
   }
 
   private varint32Done(pos: number, result: number): number {
@@ -309,7 +319,7 @@ export class BinaryReader {
     let b = 0;
     // Bytes 1-4: 28 bits of lo.
     for (let shift = 0; shift < 28; shift += 7) {
-      if (pos >= len) throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+      if (pos >= len) throw truncatedVarint(start);
       b = buf[pos++];
       lo |= (b & 0x7f) << shift;
       if (b < 0x80) {
@@ -320,18 +330,18 @@ export class BinaryReader {
       }
     }
     // Byte 5: 4 bits of lo, 3 bits of hi.
-    if (pos >= len) throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+    if (pos >= len) throw truncatedVarint(start);
     b = buf[pos++];
     lo |= (b & 0x0f) << 28;
     hi = (b & 0x7f) >> 4;
     if (b >= 0x80) {
       // Bytes 6-10: remaining bits of hi.
       for (let shift = 3; ; shift += 7) {
-        if (pos >= len) throw decodeErr(`premature end of input at offset ${start} (truncated varint)`, start);
+        if (pos >= len) throw truncatedVarint(start);
         b = buf[pos++];
         hi |= (b & 0x7f) << shift;
         if (b < 0x80) break;
-        if (shift === 31) throw decodeErr(`varint too long at offset ${start}`, start);
+        if (shift === 31) throw varintTooLong(start);
       }
     }
     this.pos = pos;
