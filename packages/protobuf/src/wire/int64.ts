@@ -41,12 +41,6 @@ const scratch = new DataView(new ArrayBuffer(8));
 const TWO32 = 4294967296;
 const DECIMAL = /^-?[0-9]+$/;
 
-// BigInt constants, created without literals so that this module loads
-// even where BigInt is missing.
-const I64_MIN = hasBigInt ? BigInt("-9223372036854775808") : (0 as unknown as bigint);
-const I64_MAX = hasBigInt ? BigInt("9223372036854775807") : (0 as unknown as bigint);
-const U64_MAX = hasBigInt ? BigInt("18446744073709551615") : (0 as unknown as bigint);
-
 function invalid(value: unknown, unsigned: boolean): BinaryEncodeError {
   const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
   return new BinaryEncodeError(`invalid ${unsigned ? "uint64" : "int64"}: ${shown}`);
@@ -73,15 +67,15 @@ export function setInt64Fallback(f: Int64Fallback): void {
 /** The 64-bit arithmetic without BigInt; a clear error where it is needed and not enabled. */
 function noBigInt(): Int64Fallback {
   if (fallback !== undefined) return fallback;
-  throw new ProtobufError('this runtime has no BigInt: for 64-bit integers beyond 2^53, call enableInt64Fallback() from "@pbjet/protobuf/wire" once');
+  throw new ProtobufError('no BigInt here: 64-bit integers beyond 2^53 need enableInt64Fallback() from "@pbjet/protobuf/wire"');
 }
 
 /** Stores the halves of `value` in `halves`, checking the range; `shown` is what an error names. */
 function splitBigInt(value: bigint, shown: unknown, unsigned: boolean): void {
-  if (unsigned ? value < 0 || value > U64_MAX : value < I64_MIN || value > I64_MAX) {
-    throw invalid(shown, unsigned);
-  }
-  scratch.setBigUint64(0, BigInt.asUintN(64, value), true);
+  // In range if it is its own 64-bit (two's complement) truncation.
+  const bits = BigInt.asUintN(64, value);
+  if ((unsigned ? bits : BigInt.asIntN(64, value)) !== value) throw invalid(shown, unsigned);
+  scratch.setBigUint64(0, bits, true);
   halves.lo = scratch.getUint32(0, true);
   halves.hi = scratch.getUint32(4, true);
 }
