@@ -52,9 +52,14 @@ function strip(file, from, to, count = 1) {
 strip("from-binary.ts", /\n {2}if \(options\?\.lazy === true\) \{\n {4}return fromBinaryLazy\(schema, bytes, options\);\n {2}\}/, "");
 // The view checks of the binary encoder (binary/encode.ts: toBinary's; encoder.ts: a whole
 // message, a group, a message field, a map value).
-const viewCheck = /\n\s*const views = rec\.views;\n\s*if \(views !== undefined && \((?:message|v) = views\.write(?:Content|Field)\([^;]*\)\) === undefined\) return;/;
+const viewCheck =
+  /\n\s*const views = rec\.views;\n\s*if \(views !== undefined && \((?:message|v) = views\.write(?:Content|Field)\([^;]*\)\) === undefined\) return;/;
 strip("binary/encoder.ts", viewCheck, "", 4);
-strip("binary/encode.ts", /\n\s*const views = typeRecord\(desc\)\.views;\n\s*const bytes = views\?\.bytes\(message, writeUnknown\);\n\s*if \(bytes !== undefined\) return bytes;/, "");
+strip(
+  "binary/encode.ts",
+  /\n\s*const views = typeRecord\(desc\)\.views;\n\s*const bytes = views\?\.bytes\(message, writeUnknown\);\n\s*if \(bytes !== undefined\) return bytes;/,
+  "",
+);
 // The decoder's and the JSON reader's mutable copies of views being merged into.
 strip("binary/decoder.ts", /writableForm\(rec, sub\)/, "sub", 2);
 // The JSON writers' eager forms of views.
