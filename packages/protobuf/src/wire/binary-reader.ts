@@ -10,8 +10,8 @@ import { halves, zigzagDecodeHalves } from "./varint.js";
 import { WireType } from "./wire-type.js";
 
 /**
- * Strings up to this many bytes are decoded inline when they are ASCII.
- * Beyond ~12-16 bytes, subarray() + TextDecoder is faster (and V8 builds
+ * With a caller's decoder (no ASCII cache), strings up to this many bytes are decoded inline
+ * when they are ASCII. Beyond ~12-16 bytes, subarray() + TextDecoder is faster (and V8 builds
  * cons-strings from concatenations of 13+ characters).
  */
 const ASCII_INLINE_MAX = 12;
@@ -499,7 +499,12 @@ export class BinaryReader {
     const start = this.pos;
     this.pos = end;
     const buf = this.buf;
-    if (end - start <= ASCII_INLINE_MAX) {
+    if (end - start <= ASCII_CACHE_MAX_LENGTH && !this.customDecode) {
+      // Short ASCII strings (keys, names) repeat: the cache hands out the same string (a hit
+      // costs no allocation; building even a short string char by char allocates per char).
+      const ascii = cachedAscii(buf, start, end);
+      if (ascii !== undefined) return ascii;
+    } else if (end - start <= ASCII_INLINE_MAX) {
       let s = "";
       let i = start;
       for (; i < end; i++) {
@@ -508,10 +513,6 @@ export class BinaryReader {
         s += String.fromCharCode(c);
       }
       if (i === end) return s;
-    } else if (end - start <= ASCII_CACHE_MAX_LENGTH && !this.customDecode) {
-      // Short ASCII strings (keys, names) repeat: the cache hands out the same string.
-      const ascii = cachedAscii(buf, start, end);
-      if (ascii !== undefined) return ascii;
     }
     const slice = this.slice;
     if (slice !== undefined) {
