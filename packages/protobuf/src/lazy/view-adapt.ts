@@ -46,9 +46,11 @@ const MIN_VIEWS = 16;
 /**
  * The statistics are halved when this many views were created, or this many fields found on
  * the wire, so that recent views count most (a change of the reading pattern is followed
- * within a few probes).
+ * within a few probes). The views window is short: a type with one view per message (a root
+ * type) follows a change between passing messages through unread and reading them within
+ * about 50 messages, not a thousand.
  */
-const WINDOW = 1024;
+const WINDOW = 32;
 const FIELD_WINDOW = 128;
 /** When a type goes deep, its statistics are scaled down to about this many fields, so that the probes that follow decide. */
 const DEEP_START = 16;
