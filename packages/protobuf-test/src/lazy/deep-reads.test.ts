@@ -229,4 +229,32 @@ describe("one-pass reads: examples", () => {
     }
     expect(views).toBe(100);
   });
+
+  test("adaptive: probes get rarer while they confirm the choice; views passed on unread switch a type back at once", () => {
+    setLazyReadPolicy("adaptive");
+    const walk = { set: "conformance" as const };
+    const input = bytes();
+    const reg = pb.createFileRegistry(pb.fromBinary(FileDescriptorSetSchema, descriptorSetBytes("conformance")));
+    const desc = () => reg.getMessage("protobuf_test_messages.proto3.TestAllTypesProto3")!;
+    const readAll = () => {
+      const v = pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
+      contentOf(desc(), v, "any", walk);
+      return v;
+    };
+    let i = 0;
+    while (pb.isLazyMessage(readAll().optionalNestedMessage)) expect(++i).toBeLessThan(400);
+    // Read broadly from now on: a probe (read as views) every 32nd view at first, then rarer.
+    let probes = 0;
+    for (let k = 0; k < 1024; k++) {
+      const v = readAll();
+      if (pb.isLazyMessage(v.optionalNestedMessage)) probes++;
+      expect(pb.fromBinary(desc(), pb.toBinary(desc(), v as never))).toEqual(pb.fromBinary(desc(), input));
+    }
+    expect(probes).toBeGreaterThan(0);
+    expect(probes).toBeLessThan(1024 / 32 / 2);
+    // Passed on unread (validated: a deep root would be decoded whole): back to views within a few dozen.
+    for (let k = 0; k < 64; k++) expect(hex(pb.toBinary(desc(), pb.fromBinary(desc(), input, { lazy: true })))).toBe(hex(input));
+    const v = pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
+    expect(pb.isLazyMessage(v.optionalNestedMessage)).toBe(true);
+  });
 });

@@ -9,8 +9,11 @@
  * The statistics are kept per type in its plan: how many views were created, how many were
  * read at all, how many of their non-scalar fields were on the wire, and how many of those
  * were read. Views of a deep type are not observed below their own level (their sub-messages
- * are ordinary messages), so every PROBE_EVERY-th view of a deep type is read as views again,
- * its whole subtree too (a **probe**), and its statistics decide anew.
+ * are ordinary messages), so now and then a view of a deep type is read as views again, its
+ * whole subtree too (a **probe**), and its statistics decide anew. A probe costs a read through
+ * views; while the probes confirm the choice they come less often (every PROBE_EVERY-th view
+ * of a type that just went deep, up to every MAX_PROBE_EVERY-th). Whether views of a deep type
+ * are opened at all is known without a probe, and checked every DECIDE_EVERY views.
  */
 import { messageDecoder, type DecodeContext } from "../binary/decoder.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
@@ -37,8 +40,10 @@ export function setLazyReadPolicy(p: LazyReadPolicy): void {
   policy = p;
 }
 
-/** A deep type's every PROBE_EVERY-th view is read as views, to refresh the statistics (a power of 2). */
+/** A type that goes deep reads its PROBE_EVERY-th view as views, to refresh the statistics. */
 const PROBE_EVERY = 32;
+/** Each probe that confirms the choice doubles the interval to the next, up to this many views. */
+const MAX_PROBE_EVERY = 256;
 /** A type that is not deep decides again after this many views (a power of 2). */
 const DECIDE_EVERY = 16;
 /** A type decides to go deep only after this many views. */
@@ -72,15 +77,22 @@ export function choose(plan: ViewPlan): Choice {
   if (policy !== "adaptive") return policy === "decode" ? Choice.Deep : Choice.Views;
   const tick = ++plan.tick;
   if (plan.deep) {
-    const phase = tick & (PROBE_EVERY - 1);
-    // Right after a probe (whose subtree has been read by now, as a rule), decide again.
-    if (phase === 1) {
+    if (plan.probed) {
+      // Right after a probe (whose subtree has been read by now, as a rule), decide again.
+      plan.probed = false;
       decide(plan);
       // The probe read the types below too: those it found read narrowly stop being deep.
       if (!plan.deep) settle(plan, new Set());
+      // Confirmed: the next probe comes later.
+      else if (plan.probeEvery < MAX_PROBE_EVERY) plan.probeEvery *= 2;
+    } else if ((tick & (DECIDE_EVERY - 1)) === 0 && !opensMost(plan)) {
+      // Views of the type are no longer read (passed on unread): no probe needed to tell.
+      plan.deep = false;
     }
     if (plan.deep) {
-      if (phase !== 0) return Choice.Deep;
+      if (--plan.untilProbe > 0) return Choice.Deep;
+      plan.untilProbe = plan.probeEvery;
+      plan.probed = true;
       // The probe's reads decide: the types below keep little of their history.
       freshen(plan, new Set());
       return Choice.Probe;
@@ -204,8 +216,16 @@ function settle(plan: ViewPlan, seen: Set<ViewPlan>): void {
 /** Decides whether the type goes (or stays) deep; a type that goes deep keeps little of its history. */
 function decide(plan: ViewPlan): void {
   const deep = deepEnough(plan);
-  if (deep && !plan.deep) while (plan.present > DEEP_START && plan.scanned > 1) halveFields(plan);
+  if (deep && !plan.deep) {
+    while (plan.present > DEEP_START && plan.scanned > 1) halveFields(plan);
+    plan.probeEvery = plan.untilProbe = PROBE_EVERY;
+  }
   plan.deep = deep;
+}
+
+/** Whether most recent views of the type were read (opened) at all. */
+function opensMost(plan: ViewPlan): boolean {
+  return plan.opened * 8 >= plan.created * 7;
 }
 
 /** Whether views of the type, and of every type below it found lately, were recently read broadly. */
@@ -217,7 +237,7 @@ function deepEnough(plan: ViewPlan): boolean {
 function subtreeBroad(plan: ViewPlan, seen: Set<ViewPlan>): boolean {
   seen.add(plan);
   // Most views read, and most of their fields.
-  if (plan.opened * 8 < plan.created * 7 || plan.reads * 8 < plan.present * 7) return false;
+  if (!opensMost(plan) || plan.reads * 8 < plan.present * 7) return false;
   const slots = plan.slots;
   for (let i = 0; i < slots.length; i++) {
     // Only the sub-messages found on the wire in at least 1/8 of the recent scans count.
