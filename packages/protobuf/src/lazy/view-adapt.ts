@@ -17,7 +17,7 @@
  */
 import { messageDecoder, type DecodeContext } from "../binary/decoder.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
-import { SlotKind, type OneofSlot, type ViewPlan } from "./view-plan.js";
+import { SlotKind, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
 import type { ViewState } from "./view-state.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";
@@ -85,8 +85,9 @@ export function choose(plan: ViewPlan): Choice {
       if (!plan.deep) settle(plan, new Set());
       // Confirmed: the next probe comes later.
       else if (plan.probeEvery < MAX_PROBE_EVERY) plan.probeEvery *= 2;
-    } else if ((tick & (DECIDE_EVERY - 1)) === 0 && !opensMost(plan)) {
-      // Views of the type are no longer read (passed on unread): no probe needed to tell.
+    } else if ((tick & (DECIDE_EVERY - 1)) === 0 && !readsMost(plan)) {
+      // Views of the type are no longer read (passed on unread), or their sub-messages and
+      // containers are not (the deep views count what they hand out): no probe needed to tell.
       plan.deep = false;
     }
     if (plan.deep) {
@@ -118,6 +119,7 @@ export function openView(s: ViewState): unknown[] | undefined {
     } else {
       s.own = s.eager as unknown as Record<string, unknown>;
       plan.opened++;
+      countDeepFields(s);
     }
     return undefined;
   }
@@ -164,6 +166,45 @@ function decodeDeep(s: ViewState): void {
   s.own = msg as unknown as Record<string, unknown>;
   s.deep = true;
   plan.opened++;
+  countDeepFields(s);
+}
+
+/**
+ * Counts the sub-message and container fields a deep view holds (those it hands out through
+ * view-change.ts's handOutDeep(), which counts their first reads: countDeepRead()), so that a
+ * deep type whose views stop reading them switches back without waiting for a probe. Only
+ * the first 31 slots count (a bit each in `handed`).
+ */
+function countDeepFields(s: ViewState): void {
+  const plan = s.plan;
+  const own = s.own!;
+  const slots = plan.slots;
+  const n = Math.min(slots.length, 31);
+  for (let i = 0; i < n; i++) {
+    const slot = slots[i];
+    if ((slot.container || slot.kind === SlotKind.Message) && holds(slot, own[slot.name])) plan.present++;
+  }
+}
+
+/** Counts the first read of a deep view's sub-message or container field in slot `i`, whose value is `v`. */
+export function countDeepRead(s: ViewState, i: number, v: unknown): void {
+  if (i > 30) return;
+  const bit = 1 << i;
+  if ((s.handed & bit) !== 0) return;
+  s.handed |= bit;
+  if (holds(s.plan.slots[i], v)) s.plan.reads++;
+}
+
+/** Whether a sub-message or container value holds something (as countDeepFields() counts it). */
+function holds(slot: Slot, v: unknown): boolean {
+  if (v === undefined) return false;
+  if (slot.kind === SlotKind.Oneof) return (v as { case?: unknown }).case !== undefined;
+  if (Array.isArray(v)) return v.length > 0;
+  if (slot.field?.fieldKind === "map") {
+    for (const _ in v as object) return true;
+    return false;
+  }
+  return true;
 }
 
 /** Counts a view of the type (view-slots.ts); halves the statistics now and then. */
@@ -228,6 +269,11 @@ function opensMost(plan: ViewPlan): boolean {
   return plan.opened * 8 >= plan.created * 7;
 }
 
+/** Whether most recent views of the type were read, and most of their fields. */
+function readsMost(plan: ViewPlan): boolean {
+  return opensMost(plan) && plan.reads * 8 >= plan.present * 7;
+}
+
 /** Whether views of the type, and of every type below it found lately, were recently read broadly. */
 function deepEnough(plan: ViewPlan): boolean {
   if (!plan.deep && plan.created < MIN_VIEWS) return false;
@@ -237,7 +283,7 @@ function deepEnough(plan: ViewPlan): boolean {
 function subtreeBroad(plan: ViewPlan, seen: Set<ViewPlan>): boolean {
   seen.add(plan);
   // Most views read, and most of their fields.
-  if (!opensMost(plan) || plan.reads * 8 < plan.present * 7) return false;
+  if (!readsMost(plan)) return false;
   const slots = plan.slots;
   for (let i = 0; i < slots.length; i++) {
     // Only the sub-messages found on the wire in at least 1/8 of the recent scans count.
