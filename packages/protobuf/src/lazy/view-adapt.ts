@@ -12,8 +12,11 @@
  * are ordinary messages), so now and then a view of a deep type is read as views again, its
  * whole subtree too (a **probe**), and its statistics decide anew. A probe costs a read through
  * views; while the probes confirm the choice they come less often (every PROBE_EVERY-th view
- * of a type that just went deep, up to every MAX_PROBE_EVERY-th). Whether views of a deep type
- * are opened at all is known without a probe, and checked every DECIDE_EVERY views.
+ * of a type that just went deep, up to every MAX_PROBE_EVERY-th: a narrower reading below a
+ * deep view's own level is seen by probes only, so they cannot get much rarer). Whether views
+ * of a deep type are opened at all, and whether their own sub-messages and containers are read
+ * (deep views count what they hold and hand out), is known without a probe, and checked every
+ * DECIDE_EVERY views.
  */
 import { messageDecoder, type DecodeContext } from "../binary/decoder.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
@@ -43,7 +46,7 @@ export function setLazyReadPolicy(p: LazyReadPolicy): void {
 /** A type that goes deep reads its PROBE_EVERY-th view as views, to refresh the statistics. */
 const PROBE_EVERY = 32;
 /** Each probe that confirms the choice doubles the interval to the next, up to this many views. */
-const MAX_PROBE_EVERY = 256;
+const MAX_PROBE_EVERY = 64;
 /** A type that is not deep decides again after this many views (a power of 2). */
 const DECIDE_EVERY = 16;
 /** A type decides to go deep only after this many views. */
