@@ -1,17 +1,19 @@
 // Profiling aid for lazy decoding: runs one lazy scenario on one fixture in a loop
 // (add node --cpu-prof to profile). Quicker to iterate with than the lazy matrix.
-//   npx tsx src/prof-lazy.ts <logs|site|site64|strings> <pass|unmarshal|inspect-item|inspect-group|readall|modify|filter|redact> [eager|lazy|trusted|es] [ms]
+//   npx tsx src/prof-lazy.ts <logs|trace|site|site64|strings> <pass|unmarshal|inspect-item|inspect-group|readall|passreadall|modify|filter|redact> [eager|lazy|trusted|es] [ms]
 // Lazy decoding is opt-in: this suite uses it.
 import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import * as es from "@bufbuild/protobuf";
 import { ExportLogsServiceRequestSchema as LogsSchema } from "./gen/pbjet/bench/otel/v1/logs_pb.js";
 import { ExportLogsServiceRequestSchema as EsLogsSchema } from "./gen/es/bench/otel/v1/logs_pb.js";
+import { ExportTraceServiceRequestSchema as TraceSchema } from "./gen/pbjet/bench/otel/v1/trace_pb.js";
+import { ExportTraceServiceRequestSchema as EsTraceSchema } from "./gen/es/bench/otel/v1/trace_pb.js";
 import { SiteSchema } from "./gen/pbjet/bench/site/v1/site_pb.js";
 import { SiteSchema as EsSiteSchema } from "./gen/es/bench/site/v1/site_pb.js";
 import { LargeStringMessageSchema } from "./gen/pbjet/bench/strings/v1/strings_pb.js";
 import { LargeStringMessageSchema as EsLargeStringMessageSchema } from "./gen/es/bench/strings/v1/strings_pb.js";
-import { buildLogsExport, buildSite } from "./fixtures.js";
+import { buildLogsExport, buildSite, buildTraceExport } from "./fixtures.js";
 import { Rng } from "./prng.js";
 import { modifyAll, planOf } from "./lazy-walk.js";
 
@@ -30,6 +32,7 @@ const strings = (): Any => {
 };
 const table: Record<string, [pb.DescMessage, es.DescMessage, () => unknown]> = {
   logs: [LogsSchema, EsLogsSchema, () => buildLogsExport(new Rng(8), 100)],
+  trace: [TraceSchema, EsTraceSchema, () => buildTraceExport(new Rng(6), 100)],
   site: [SiteSchema, EsSiteSchema, () => buildSite(new Rng(1), 8 * 1024, siteJsonLength)],
   site64: [SiteSchema, EsSiteSchema, () => buildSite(new Rng(1), 64 * 1024, siteJsonLength)],
   strings: [LargeStringMessageSchema, EsLargeStringMessageSchema, strings],
@@ -99,6 +102,11 @@ const run: () => unknown = {
   unmarshal: () => decode(bytes),
   pass: () => encode(decode(bytes)),
   readall: () => readAll(plan, decode(bytes)),
+  passreadall: () => {
+    const m = decode(bytes);
+    readAll(plan, m);
+    return encode(m);
+  },
   modify: () => {
     const m = decode(bytes);
     modifyAll(plan, m);

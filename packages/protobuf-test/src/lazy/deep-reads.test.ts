@@ -229,4 +229,44 @@ describe("one-pass reads: examples", () => {
     }
     expect(views).toBe(100);
   });
+
+  test("adaptive: probes get rarer while they confirm the choice; views passed on unread or read narrowly switch a type back without one", () => {
+    setLazyReadPolicy("adaptive");
+    const walk = { set: "conformance" as const };
+    const input = bytes();
+    const reg = pb.createFileRegistry(pb.fromBinary(FileDescriptorSetSchema, descriptorSetBytes("conformance")));
+    const desc = () => reg.getMessage("protobuf_test_messages.proto3.TestAllTypesProto3")!;
+    const readAll = () => {
+      const v = pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
+      contentOf(desc(), v, "any", walk);
+      return v;
+    };
+    let i = 0;
+    while (pb.isLazyMessage(readAll().optionalNestedMessage)) expect(++i).toBeLessThan(400);
+    // Read broadly from now on: a probe (read as views) at the 32nd view, then every 64th.
+    let probes = 0;
+    for (let k = 0; k < 1024; k++) {
+      const v = readAll();
+      if (pb.isLazyMessage(v.optionalNestedMessage)) probes++;
+      expect(pb.fromBinary(desc(), pb.toBinary(desc(), v as never))).toEqual(pb.fromBinary(desc(), input));
+    }
+    expect(probes).toBeGreaterThan(0);
+    // Every 32nd view read as views would be 32 probes; every 64th from the second on, 17 at most.
+    expect(probes).toBeLessThanOrEqual(1024 / 64 + 1);
+    // Read narrowly (a scalar, no sub-message or list): the deep views count what they hand
+    // out, so the type switches back within a few dozen views, not at the next (rare) probe.
+    for (let k = 0; k < 40; k++) {
+      const v = pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
+      expect(v.optionalInt32).toBe(1);
+      expect(hex(pb.toBinary(desc(), v as never))).toBe(hex(input));
+    }
+    expect(pb.isLazyMessage((pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3).optionalNestedMessage)).toBe(true);
+    // Broad again, then passed on unread.
+    i = 0;
+    while (pb.isLazyMessage(readAll().optionalNestedMessage)) expect(++i).toBeLessThan(400);
+    // Passed on unread (validated: a deep root would be decoded whole): back to views within a few dozen.
+    for (let k = 0; k < 64; k++) expect(hex(pb.toBinary(desc(), pb.fromBinary(desc(), input, { lazy: true })))).toBe(hex(input));
+    const v = pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
+    expect(pb.isLazyMessage(v.optionalNestedMessage)).toBe(true);
+  });
 });

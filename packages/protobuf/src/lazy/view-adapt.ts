@@ -9,12 +9,18 @@
  * The statistics are kept per type in its plan: how many views were created, how many were
  * read at all, how many of their non-scalar fields were on the wire, and how many of those
  * were read. Views of a deep type are not observed below their own level (their sub-messages
- * are ordinary messages), so every PROBE_EVERY-th view of a deep type is read as views again,
- * its whole subtree too (a **probe**), and its statistics decide anew.
+ * are ordinary messages), so now and then a view of a deep type is read as views again, its
+ * whole subtree too (a **probe**), and its statistics decide anew. A probe costs a read through
+ * views; while the probes confirm the choice they come less often (every PROBE_EVERY-th view
+ * of a type that just went deep, up to every MAX_PROBE_EVERY-th: a narrower reading below a
+ * deep view's own level is seen by probes only, so they cannot get much rarer). Whether views
+ * of a deep type are opened at all, and whether their own sub-messages and containers are read
+ * (deep views count what they hold and hand out), is known without a probe, and checked every
+ * DECIDE_EVERY views.
  */
 import { messageDecoder, type DecodeContext } from "../binary/decoder.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
-import { SlotKind, type OneofSlot, type ViewPlan } from "./view-plan.js";
+import { SlotKind, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
 import type { ViewState } from "./view-state.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";
@@ -37,8 +43,10 @@ export function setLazyReadPolicy(p: LazyReadPolicy): void {
   policy = p;
 }
 
-/** A deep type's every PROBE_EVERY-th view is read as views, to refresh the statistics (a power of 2). */
+/** A type that goes deep reads its PROBE_EVERY-th view as views, to refresh the statistics. */
 const PROBE_EVERY = 32;
+/** Each probe that confirms the choice doubles the interval to the next, up to this many views. */
+const MAX_PROBE_EVERY = 64;
 /** A type that is not deep decides again after this many views (a power of 2). */
 const DECIDE_EVERY = 16;
 /** A type decides to go deep only after this many views. */
@@ -46,9 +54,11 @@ const MIN_VIEWS = 16;
 /**
  * The statistics are halved when this many views were created, or this many fields found on
  * the wire, so that recent views count most (a change of the reading pattern is followed
- * within a few probes).
+ * within a few probes). The views window is short: a type with one view per message (a root
+ * type) follows a change between passing messages through unread and reading them within
+ * about 50 messages, not a thousand.
  */
-const WINDOW = 1024;
+const WINDOW = 32;
 const FIELD_WINDOW = 128;
 /** When a type goes deep, its statistics are scaled down to about this many fields, so that the probes that follow decide. */
 const DEEP_START = 16;
@@ -70,15 +80,23 @@ export function choose(plan: ViewPlan): Choice {
   if (policy !== "adaptive") return policy === "decode" ? Choice.Deep : Choice.Views;
   const tick = ++plan.tick;
   if (plan.deep) {
-    const phase = tick & (PROBE_EVERY - 1);
-    // Right after a probe (whose subtree has been read by now, as a rule), decide again.
-    if (phase === 1) {
+    if (plan.probed) {
+      // Right after a probe (whose subtree has been read by now, as a rule), decide again.
+      plan.probed = false;
       decide(plan);
       // The probe read the types below too: those it found read narrowly stop being deep.
       if (!plan.deep) settle(plan, new Set());
+      // Confirmed: the next probe comes later.
+      else if (plan.probeEvery < MAX_PROBE_EVERY) plan.probeEvery *= 2;
+    } else if ((tick & (DECIDE_EVERY - 1)) === 0 && !readsMost(plan)) {
+      // Views of the type are no longer read (passed on unread), or their sub-messages and
+      // containers are not (the deep views count what they hand out): no probe needed to tell.
+      plan.deep = false;
     }
     if (plan.deep) {
-      if (phase !== 0) return Choice.Deep;
+      if (--plan.untilProbe > 0) return Choice.Deep;
+      plan.untilProbe = plan.probeEvery;
+      plan.probed = true;
       // The probe's reads decide: the types below keep little of their history.
       freshen(plan, new Set());
       return Choice.Probe;
@@ -104,6 +122,7 @@ export function openView(s: ViewState): unknown[] | undefined {
     } else {
       s.own = s.eager as unknown as Record<string, unknown>;
       plan.opened++;
+      countDeepFields(s);
     }
     return undefined;
   }
@@ -150,6 +169,45 @@ function decodeDeep(s: ViewState): void {
   s.own = msg as unknown as Record<string, unknown>;
   s.deep = true;
   plan.opened++;
+  countDeepFields(s);
+}
+
+/**
+ * Counts the sub-message and container fields a deep view holds (those it hands out through
+ * view-change.ts's handOutDeep(), which counts their first reads: countDeepRead()), so that a
+ * deep type whose views stop reading them switches back without waiting for a probe. Only
+ * the first 31 slots count (a bit each in `handed`).
+ */
+function countDeepFields(s: ViewState): void {
+  const plan = s.plan;
+  const own = s.own!;
+  const slots = plan.slots;
+  const n = Math.min(slots.length, 31);
+  for (let i = 0; i < n; i++) {
+    const slot = slots[i];
+    if ((slot.container || slot.kind === SlotKind.Message) && holds(slot, own[slot.name])) plan.present++;
+  }
+}
+
+/** Counts the first read of a deep view's sub-message or container field in slot `i`, whose value is `v`. */
+export function countDeepRead(s: ViewState, i: number, v: unknown): void {
+  if (i > 30) return;
+  const bit = 1 << i;
+  if ((s.handed & bit) !== 0) return;
+  s.handed |= bit;
+  if (holds(s.plan.slots[i], v)) s.plan.reads++;
+}
+
+/** Whether a sub-message or container value holds something (as countDeepFields() counts it). */
+function holds(slot: Slot, v: unknown): boolean {
+  if (v === undefined) return false;
+  if (slot.kind === SlotKind.Oneof) return (v as { case?: unknown }).case !== undefined;
+  if (Array.isArray(v)) return v.length > 0;
+  if (slot.field?.fieldKind === "map") {
+    for (const _ in v as object) return true;
+    return false;
+  }
+  return true;
 }
 
 /** Counts a view of the type (view-slots.ts); halves the statistics now and then. */
@@ -202,8 +260,21 @@ function settle(plan: ViewPlan, seen: Set<ViewPlan>): void {
 /** Decides whether the type goes (or stays) deep; a type that goes deep keeps little of its history. */
 function decide(plan: ViewPlan): void {
   const deep = deepEnough(plan);
-  if (deep && !plan.deep) while (plan.present > DEEP_START && plan.scanned > 1) halveFields(plan);
+  if (deep && !plan.deep) {
+    while (plan.present > DEEP_START && plan.scanned > 1) halveFields(plan);
+    plan.probeEvery = plan.untilProbe = PROBE_EVERY;
+  }
   plan.deep = deep;
+}
+
+/** Whether most recent views of the type were read (opened) at all. */
+function opensMost(plan: ViewPlan): boolean {
+  return plan.opened * 8 >= plan.created * 7;
+}
+
+/** Whether most recent views of the type were read, and most of their fields. */
+function readsMost(plan: ViewPlan): boolean {
+  return opensMost(plan) && plan.reads * 8 >= plan.present * 7;
 }
 
 /** Whether views of the type, and of every type below it found lately, were recently read broadly. */
@@ -215,7 +286,7 @@ function deepEnough(plan: ViewPlan): boolean {
 function subtreeBroad(plan: ViewPlan, seen: Set<ViewPlan>): boolean {
   seen.add(plan);
   // Most views read, and most of their fields.
-  if (plan.opened * 8 < plan.created * 7 || plan.reads * 8 < plan.present * 7) return false;
+  if (!readsMost(plan)) return false;
   const slots = plan.slots;
   for (let i = 0; i < slots.length; i++) {
     // Only the sub-messages found on the wire in at least 1/8 of the recent scans count.

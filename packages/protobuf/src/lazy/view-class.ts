@@ -76,7 +76,7 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
       const s = this[viewState];
       if (s === undefined || s.view !== this) return undefined;
       if (s.own === undefined && s.values === undefined) openView(s);
-      if (s.own !== undefined) return s.deep ? handOutDeep(s, "$unknown") : s.own.$unknown;
+      if (s.own !== undefined) return s.deep ? handOutDeep(s, "$unknown", -1) : s.own.$unknown;
       return handOutUnknown(s);
     },
     set(this: This, value: unknown) {
@@ -117,9 +117,9 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
     return function (this: This) {
       const s = ownState(this, typeName);
       const own = s.own;
-      if (own !== undefined) return s.deep ? handOutDeep(s, name) : own[name];
+      if (own !== undefined) return s.deep ? handOutDeep(s, name, i) : own[name];
       const values = s.values ?? openView(s);
-      if (values === undefined) return handOutDeep(s, name);
+      if (values === undefined) return handOutDeep(s, name, i);
       const shadows = s.shadows;
       if (shadows !== undefined && shadows[i] !== undefined) return values[i];
       if (typeof values[i] === "number") s.plan.reads++;
@@ -143,9 +143,9 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
   return function (this: This) {
     const s = ownState(this, typeName);
     const own = s.own;
-    if (own !== undefined) return mutable && s.deep ? handOutDeep(s, name) : own[name];
+    if (own !== undefined) return mutable && s.deep ? handOutDeep(s, name, i) : own[name];
     const values = s.values ?? openView(s);
-    if (values === undefined) return mutable ? handOutDeep(s, name) : s.own![name];
+    if (values === undefined) return mutable ? handOutDeep(s, name, i) : s.own![name];
     const v = values[i];
     if (typeof v === "number") {
       s.plan.reads++;

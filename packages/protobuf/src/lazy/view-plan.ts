@@ -116,6 +116,12 @@ export interface ViewPlan {
   tick: number;
   /** The first read of a view of the type decodes its subtree in one pass (view-adapt.ts). */
   deep: boolean;
+  /** While deep: views opened between two probes (doubles while the probes confirm the choice). */
+  probeEvery: number;
+  /** While deep: views to open until the next probe. */
+  untilProbe: number;
+  /** The last view of the type opened was a probe: the next one decides again. */
+  probed: boolean;
 }
 
 // The value of an absent container until it is handed out (then a fresh one is: see
@@ -185,6 +191,9 @@ function buildPlan(desc: DescMessage): ViewPlan {
     seen: new Array<number>(slots.length).fill(0),
     tick: 0,
     deep: false,
+    probeEvery: 0,
+    untilProbe: 0,
+    probed: false,
   };
 }
 

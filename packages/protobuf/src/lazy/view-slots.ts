@@ -66,6 +66,7 @@ function newView(
     shadows: undefined,
     own: undefined,
     deep: false,
+    handed: 0,
     probe: parent?.probe === true,
   };
   countView(plan);

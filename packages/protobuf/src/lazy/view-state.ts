@@ -12,7 +12,7 @@ import type { LazyFieldViews } from "../binary/decoder.js";
  * recognise each other's views. The number is the version of the ViewState layout: change it
  * with the layout, so that copies of different versions do not read each other's state.
  */
-export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/4");
+export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/5");
 
 /** Options that hold for every view of one decode call. */
 export interface ViewContext {
@@ -117,6 +117,11 @@ export interface ViewState {
    * validated decode decoded it in one pass into `eager`, which its first read takes as `own`.)
    */
   deep: boolean;
+  /**
+   * A deep view's sub-message and container fields handed out so far, as bits by slot index
+   * (the first 31 slots), so that each counts once in its type's statistics (view-adapt.ts).
+   */
+  handed: number;
   /** The view and every view below it are read as views, for the statistics (view-adapt.ts). */
   probe: boolean;
 }
