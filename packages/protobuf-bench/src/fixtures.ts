@@ -937,6 +937,25 @@ export function buildSiteEvents(rng: Rng, site: Init): Init {
 // ---------------------------------------------------------------------------------------------
 
 /**
+ * A string-heavy message (bench.strings.v1.LargeStringMessage, after ScalaPB's LargeStringMessage):
+ * 16 long string fields (one with 2-, 3- and 4-byte UTF-8) and 12 repeated strings.
+ */
+export function buildStrings(rng: Rng): Init {
+  const para = (min: number, max: number) => {
+    let s = "";
+    const n = rng.int(min, max);
+    while (s.length < n) s += (s ? " " : "") + rng.pick(WORDS);
+    return s;
+  };
+  const m: Init = { id: rng.u63() };
+  for (let i = 1; i <= 16; i++) m[`s${i}`] = para(120, 400);
+  // Some non-ASCII text too (UTF-8 of 2, 3 and 4 bytes).
+  m.s7 = `Größenänderung — “${para(40, 80)}” — 日本語のテキスト 🚀 ${para(40, 80)}`;
+  m.notes = Array.from({ length: 12 }, () => para(60, 200));
+  return m;
+}
+
+/**
  * All fixtures, in table order. `jsonLength` gives the ProtoJSON length of an init of the named
  * type (used to size the Site DTOs the way the article does).
  */

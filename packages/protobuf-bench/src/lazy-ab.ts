@@ -3,6 +3,8 @@
 // on its own as in src/eager-cost.ts ("pbjet": packages/protobuf as built; "baseline": the
 // package directory given; "pbjet A/A": the built one again, the noise floor). Prints the speed
 // of the built one over the baseline per cell (above 1.00x: faster); writes nothing.
+// Fixtures: the OTLP logs and trace exports and site-8k of the matrix, and the lazy table's
+// string-heavy message (strings: no inspect or redact ops).
 //
 //   node --single-threaded-gc --expose-gc --import tsx src/lazy-ab.ts --baseline <dir of packages/protobuf> [--quick]
 //     [--filter <fixture re>] [--ops readAllV,passT,...]
@@ -12,13 +14,15 @@ import { fileURLToPath } from "node:url";
 import * as es from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema as EsFileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import type * as pbjet from "@pbjet/protobuf";
-import { buildFixtures } from "./fixtures.js";
+import { buildFixtures, buildStrings, type Fixture } from "./fixtures.js";
+import { Rng } from "./prng.js";
 import { esJsonLength } from "./libs.js";
 import { measureCell, type Contender } from "./measure.js";
 import { modifyAll, planOf, readAll } from "./lazy-walk.js";
 import { file_bench_otel_v1_logs as esLogs } from "./gen/es/bench/otel/v1/logs_pb.js";
 import { file_bench_otel_v1_trace as esTrace } from "./gen/es/bench/otel/v1/trace_pb.js";
 import { file_bench_site_v1_site as esSite } from "./gen/es/bench/site/v1/site_pb.js";
+import { file_bench_strings_v1_strings as esStrings } from "./gen/es/bench/strings/v1/strings_pb.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
@@ -37,7 +41,7 @@ const addFile = (f: es.DescFile) => {
   for (const d of f.dependencies) addFile(d);
   esFiles.push(f);
 };
-for (const f of [esTrace, esLogs, esSite]) addFile(f);
+for (const f of [esTrace, esLogs, esSite, esStrings]) addFile(f);
 const descriptorSet = es.toBinary(EsFileDescriptorSetSchema, es.create(EsFileDescriptorSetSchema, { file: esFiles.map((f) => f.proto) }));
 
 interface Build {
@@ -97,6 +101,7 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
   const { api } = b;
   const desc = b.registry.getMessage(typeName)!;
   const plan = planOf(desc, "es");
+  // Fixtures without a shape (strings: one flat message) have no inspect or redact ops.
   const shape = shapes[fxId];
   const V = { lazy: true } as const;
   const T = { lazy: true, validate: false } as const;
@@ -120,12 +125,12 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
     },
     passV: () => (sink = api.toBinary(desc, api.fromBinary(desc, wire, V))),
     passT: () => (sink = api.toBinary(desc, api.fromBinary(desc, wire, T))),
-    inspectItemV: () => {
+    inspectItemV: !shape ? undefined : () => {
       const m = api.fromBinary(desc, wire, V);
       sink = items(m);
       return (sink = api.toBinary(desc, m));
     },
-    inspectGroupV: () => {
+    inspectGroupV: !shape ? undefined : () => {
       const m = api.fromBinary(desc, wire, V);
       let n = 0;
       for (const g of shape.groups(m)) for (const a of shape.groupAttrs(g)) if (a.key === "pipeline.drop" || a.name === "robots") n++;
@@ -149,7 +154,7 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
       };
     })(),
     redactV:
-      shape.redactKey === undefined
+      shape?.redactKey === undefined
         ? undefined
         : () => {
             const m = api.fromBinary(desc, wire, V);
@@ -159,8 +164,9 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
   };
 }
 
-const esReg = es.createRegistry(esTrace, esLogs, esSite);
-const fixtures = buildFixtures(esJsonLength).filter((f) => f.id in shapes && (!filter || filter.test(f.id)));
+const esReg = es.createRegistry(esTrace, esLogs, esSite, esStrings);
+const stringsFixture: Fixture = { id: "strings", title: "string-heavy message", typeName: "bench.strings.v1.LargeStringMessage", init: buildStrings(new Rng(300)), readPath: [] };
+const fixtures = [...buildFixtures(esJsonLength).filter((f) => f.id in shapes), stringsFixture].filter((f) => !filter || filter.test(f.id));
 const collect: () => void = (globalThis as Any).gc ?? (() => {});
 const all: Record<string, { r: number[]; aa: number[] }> = {};
 for (const fx of fixtures) {

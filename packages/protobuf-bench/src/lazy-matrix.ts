@@ -27,7 +27,7 @@ import * as es from "@bufbuild/protobuf";
 import { file_bench_strings_v1_strings as pbStrings } from "./gen/pbjet/bench/strings/v1/strings_pb.js";
 import { file_bench_strings_v1_strings as esStrings } from "./gen/es/bench/strings/v1/strings_pb.js";
 
-import { buildFixtures, buildLogsExport, buildTraceExport, type Init } from "./fixtures.js";
+import { buildFixtures, buildLogsExport, buildStrings, buildTraceExport, type Init } from "./fixtures.js";
 import { machine, versions } from "./machine.js";
 import { checkInit, toProtobufjsObject } from "./init-walk.js";
 import { esJsonLength, esSchema, pbjetSchema } from "./libs.js";
@@ -36,7 +36,7 @@ import { AnyValueSchema as EsAnyValueSchema } from "./gen/es/bench/otel/v1/commo
 import { measureCell, type Contender } from "./measure.js";
 import { geomean } from "./report.js";
 import { modifyAll, planOf, readAll } from "./lazy-walk.js";
-import { Rng, WORDS } from "./prng.js";
+import { Rng } from "./prng.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkgDir = join(here, "..");
@@ -180,21 +180,6 @@ function scopedTrace(init: Init): Init {
     });
   }
   return init;
-}
-
-function buildStrings(rng: Rng): Init {
-  const para = (min: number, max: number) => {
-    let s = "";
-    const n = rng.int(min, max);
-    while (s.length < n) s += (s ? " " : "") + rng.pick(WORDS);
-    return s;
-  };
-  const m: Init = { id: rng.u63() };
-  for (let i = 1; i <= 16; i++) m[`s${i}`] = para(120, 400);
-  // Some non-ASCII text too (UTF-8 of 2, 3 and 4 bytes).
-  m.s7 = `Größenänderung — “${para(40, 80)}” — 日本語のテキスト 🚀 ${para(40, 80)}`;
-  m.notes = Array.from({ length: 12 }, () => para(60, 200));
-  return m;
 }
 
 const fixtureFilter = (id: string) => !filter || filter.test(id);

@@ -40,12 +40,17 @@ describe.each(sets)("one-pass reads: %s descriptor set", (set) => {
     fc.assert(
       fc.property(encodingArb(set, desc), fc.integer(), (bytes, seed) => {
         const rng = new Rng(seed);
-        setLazyReadPolicy(rng.bool(0.6) ? "decode" : "adaptive");
+        const policy = rng.bool(0.6) ? "decode" : "adaptive";
+        setLazyReadPolicy(policy);
         const validate = rng.bool(0.6);
         const view = pb.fromBinary(desc, bytes, { lazy: true, validate }) as unknown as Msg;
         const eager = pb.fromBinary(desc, bytes) as unknown as Msg;
-        // Opened by a read of one field that hands out nothing mutable, it is still its bytes.
-        if (rng.bool()) {
+        // "decode" always gives a view; "adaptive" gives an ordinary message for a type that
+        // reads broadly (then written like the eager message, which the checks below compare).
+        const isView = pb.isLazyMessage(view);
+        if (policy === "decode") expect(isView).toBe(true);
+        // Opened by a read of one field that hands out nothing mutable, a view is still its bytes.
+        if (rng.bool() && isView) {
           void view.$typeName;
           const scalar = desc.fields.find((f) => (f.fieldKind === "scalar" || f.fieldKind === "enum") && f.oneof === undefined);
           if (scalar !== undefined) expect(view[scalar.localName]).toEqual(eager[scalar.localName]);
@@ -205,25 +210,55 @@ describe("one-pass reads: examples", () => {
     expect(hex(pb.toBinary(desc(), v as never))).not.toBe(eagerHex(edit));
   });
 
-  test("adaptive: broad reads switch a type to one-pass reads, narrow reads switch it back", () => {
+  /**
+   * Decodes until `done` holds for the result (a lazy decode of `input`, read by `read`), at
+   * most `limit` times; returns how many decodes that took.
+   */
+  const until = (limit: number, decode: () => Proto3, done: (v: Proto3) => boolean) => {
+    for (let i = 1; i <= limit; i++) if (done(decode())) return i;
+    throw new Error(`not within ${limit} decodes`);
+  };
+
+  test("adaptive: broad reads switch a type to one-pass reads (roots: ordinary messages), narrow reads switch it back", () => {
     setLazyReadPolicy("adaptive");
     const walk = { set: "conformance" as const };
     const input = bytes();
     // Types of their own (a registry of its own), with no statistics from the other tests.
     const reg = pb.createFileRegistry(pb.fromBinary(FileDescriptorSetSchema, descriptorSetBytes("conformance")));
     const desc = () => reg.getMessage("protobuf_test_messages.proto3.TestAllTypesProto3")!;
-    let plain = false;
-    for (let i = 0; i < 400 && !plain; i++) {
-      const v = pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
+    const eager = pb.fromBinary(desc(), input);
+    const decode = () => pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
+    const readAll = () => {
+      const v = decode();
       contentOf(desc(), v, "any", walk);
-      plain = !pb.isLazyMessage(v.optionalNestedMessage);
+      return v;
+    };
+    until(400, readAll, (v) => !pb.isLazyMessage(v));
+    // Read broadly: most roots are ordinary messages now (fields are plain properties); every
+    // 8th is a view read in one pass (its sub-messages ordinary), probes are views of views.
+    let ordinary = 0;
+    let deepViews = 0;
+    for (let i = 0; i < 256; i++) {
+      const v = readAll();
+      if (!pb.isLazyMessage(v)) ordinary++;
+      else if (!pb.isLazyMessage(v.optionalNestedMessage)) deepViews++;
+      expect(pb.fromBinary(desc(), pb.toBinary(desc(), v as never))).toEqual(eager);
     }
-    expect(plain).toBe(true);
+    expect(ordinary).toBeGreaterThanOrEqual(256 * (7 / 8) - 8);
+    expect(deepViews).toBeGreaterThan(0);
+    // Read narrowly (one scalar): content always right; back to views within a few dozen
+    // decodes (the sampled deep views count what they hand out), and then written as the bytes.
+    const narrow = () => {
+      const v = decode();
+      expect(v.optionalInt32).toBe(1);
+      expect(pb.fromBinary(desc(), pb.toBinary(desc(), v as never))).toEqual(eager);
+      return v;
+    };
+    expect(until(80, narrow, (v) => pb.isLazyMessage(v) && pb.isLazyMessage(v.optionalNestedMessage))).toBeLessThanOrEqual(80);
     let views = 0;
     for (let i = 0; i < 1000; i++) {
-      const v = pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
-      expect(v.optionalInt32).toBe(1);
-      // Untouched but for a scalar: written as its bytes either way.
+      const v = narrow();
+      // Untouched but for a scalar: written as its bytes.
       expect(hex(pb.toBinary(desc(), v as never))).toBe(hex(input));
       if (i >= 900 && pb.isLazyMessage(v.optionalNestedMessage)) views++;
     }
@@ -236,13 +271,13 @@ describe("one-pass reads: examples", () => {
     const input = bytes();
     const reg = pb.createFileRegistry(pb.fromBinary(FileDescriptorSetSchema, descriptorSetBytes("conformance")));
     const desc = () => reg.getMessage("protobuf_test_messages.proto3.TestAllTypesProto3")!;
+    const decode = () => pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
     const readAll = () => {
-      const v = pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
+      const v = decode();
       contentOf(desc(), v, "any", walk);
       return v;
     };
-    let i = 0;
-    while (pb.isLazyMessage(readAll().optionalNestedMessage)) expect(++i).toBeLessThan(400);
+    until(400, readAll, (v) => !pb.isLazyMessage(v.optionalNestedMessage));
     // Read broadly from now on: a probe (read as views) at the 32nd view, then every 64th.
     let probes = 0;
     for (let k = 0; k < 1024; k++) {
@@ -253,20 +288,28 @@ describe("one-pass reads: examples", () => {
     expect(probes).toBeGreaterThan(0);
     // Every 32nd view read as views would be 32 probes; every 64th from the second on, 17 at most.
     expect(probes).toBeLessThanOrEqual(1024 / 64 + 1);
-    // Read narrowly (a scalar, no sub-message or list): the deep views count what they hand
-    // out, so the type switches back within a few dozen views, not at the next (rare) probe.
-    for (let k = 0; k < 40; k++) {
-      const v = pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
+    // Read narrowly (a scalar, no sub-message or list): the sampled deep views count what they
+    // hand out, so the type switches back within a few dozen decodes, not at the next (rare) probe.
+    const narrow = () => {
+      const v = decode();
       expect(v.optionalInt32).toBe(1);
-      expect(hex(pb.toBinary(desc(), v as never))).toBe(hex(input));
+      return v;
+    };
+    const viewsAgain = (v: Proto3) => pb.isLazyMessage(v) && pb.isLazyMessage(v.optionalNestedMessage);
+    expect(until(64, narrow, viewsAgain)).toBeLessThan(64);
+    expect(hex(pb.toBinary(desc(), decode() as never))).toBe(hex(input));
+    // Broad again, then passed on unread: back to views within a few dozen decodes.
+    until(400, readAll, (v) => !pb.isLazyMessage(v.optionalNestedMessage));
+    let lastOrdinary = -1;
+    for (let k = 0; k < 80; k++) {
+      const v = decode();
+      // Not read: isLazyMessage() does not open a view.
+      if (!pb.isLazyMessage(v)) lastOrdinary = k;
+      expect(pb.fromBinary(desc(), pb.toBinary(desc(), v as never))).toEqual(pb.fromBinary(desc(), input));
     }
-    expect(pb.isLazyMessage((pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3).optionalNestedMessage)).toBe(true);
-    // Broad again, then passed on unread.
-    i = 0;
-    while (pb.isLazyMessage(readAll().optionalNestedMessage)) expect(++i).toBeLessThan(400);
-    // Passed on unread (validated: a deep root would be decoded whole): back to views within a few dozen.
-    for (let k = 0; k < 64; k++) expect(hex(pb.toBinary(desc(), pb.fromBinary(desc(), input, { lazy: true })))).toBe(hex(input));
-    const v = pb.fromBinary(desc(), input, { lazy: true }) as unknown as Proto3;
-    expect(pb.isLazyMessage(v.optionalNestedMessage)).toBe(true);
+    expect(lastOrdinary).toBeLessThan(64);
+    const v = decode();
+    expect(hex(pb.toBinary(desc(), v as never))).toBe(hex(input));
+    expect(viewsAgain(v)).toBe(true);
   });
 });

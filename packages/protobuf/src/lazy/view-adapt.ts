@@ -35,7 +35,8 @@ let policy: LazyReadPolicy = "adaptive";
 /**
  * Sets how lazy views are read (for the whole program): `"adaptive"` (the default) decodes a
  * view's subtree in one pass on its first read when views of its type were recently read
- * broadly, and reads it field by field otherwise; `"views"` always reads field by field (every
+ * broadly (and a lazy decode of a whole input of such a type mostly returns an ordinary
+ * message), and reads it field by field otherwise; `"views"` always reads field by field (every
  * sub-message is a view); `"decode"` always decodes the subtree in one pass on the first read.
  * Either way a view that was not changed is written by copying its bytes.
  */
@@ -73,6 +74,27 @@ export const enum Choice {
   Deep,
   /** As views, the subtree too, for the statistics. */
   Probe,
+  /** Not as a view: an ordinary message, decoded in one pass (roots only, see chooseRoot()). */
+  Eager,
+}
+
+/**
+ * Under "adaptive", a deep type's root decode samples every ROOT_SAMPLE-th input as a deep view
+ * (which counts what is read from it); the others are returned as ordinary messages.
+ */
+const ROOT_SAMPLE = 8;
+
+/**
+ * How a lazy decode of a whole input of the type is to be read. Under "adaptive", a type that
+ * reads broadly is decoded into an ordinary message outright (Choice.Eager): its fields are then
+ * ordinary properties, which generic code writes and reads at an eager message's speed (writes
+ * through computed names to a view's accessors take V8's slow path). Every ROOT_SAMPLE-th such
+ * decode stays a deep view, so that a change of reading pattern is seen without a probe, and
+ * the probes stay views.
+ */
+export function chooseRoot(plan: ViewPlan): Choice {
+  const c = choose(plan);
+  return c === Choice.Deep && policy === "adaptive" && (plan.tick & (ROOT_SAMPLE - 1)) !== 0 ? Choice.Eager : c;
 }
 
 /** How the next view of the type opened is to be read (advances the type's schedule). */
