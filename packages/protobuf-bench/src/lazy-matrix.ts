@@ -988,14 +988,14 @@ function reading(): string[] {
   const prat = g("Pass_ReadAllNoModify", "lazyT", vsEager);
   if (ra)
     out.push(
-      `Reading everything: Unmarshal_AndReadAll runs at ${range(ra)} (validated) and ${range(rat)} (trusted) of pbjet eager's speed, Pass_ReadAllNoModify at ${range(pra)} (validated) and ${range(prat)} (trusted) (target ≥ 0.80x). Once a type's recent views were read broadly (every type below it too), the first read of its views decodes their whole subtree in one pass with the eager decoder into ordinary messages (a validated decode of such a root decodes the input at once, which validates it); now and then (the 32nd view after the switch, then every 64th while that confirms it) a view is read as views again to follow a change of reading pattern. A view read that way that handed out sub-messages or lists is encoded from its storage (Pass_ReadAllNoModify re-encodes), one that did not is still copied as its bytes.`,
+      `Reading everything: Unmarshal_AndReadAll runs at ${range(ra)} (validated) and ${range(rat)} (trusted) of pbjet eager's speed, Pass_ReadAllNoModify at ${range(pra)} (validated) and ${range(prat)} (trusted) (target ≥ 0.80x). Once a type's recent views were read broadly (every type below it too), the first read of its views decodes their whole subtree in one pass with the eager decoder into ordinary messages; a lazy decode of a whole input of such a root type returns the ordinary message outright for 7 inputs in 8 (its fields are then plain properties, which the generic walk reads and writes at eager speed: a view's fields are accessors, and computed-name writes to accessors take V8's slow path), and every 8th stays a view read in one pass, which sees a change of reading pattern; now and then (the 32nd decode after the switch, then every 64th while that confirms it) a view is read as views again, its subtree too. What was decoded that way is encoded as an ordinary message (Pass_ReadAllNoModify re-encodes); a view read in one pass that handed out no sub-message or list is still copied as its bytes.`,
     );
   const pm = g("Pass_ModifyAll", "lazyV", vsEager);
   const pmt = g("Pass_ModifyAll", "lazyT", vsEager);
   const mm = g("Marshal_ModifyAll", "lazyV", vsEager);
   if (pm)
     out.push(
-      `Pass_ModifyAll (decode lazily, change every field on the views themselves, encode: the adaptive one-pass reads make the views' subtrees ordinary messages, changed in place and encoded as such), runs at ${range(pm)} (validated) and ${range(pmt)} (trusted) of pbjet eager's speed; Marshal_ModifyAll (encode a view whose every field was changed) at ${range(mm)} (validated) (target ≥ 0.90x).`,
+      `Pass_ModifyAll (decode lazily, change every field through what the lazy decode returned, encode: once the type reads broadly, that is an ordinary message for 7 inputs in 8 and otherwise a view whose subtree is ordinary messages, changed in place and encoded as such), runs at ${range(pm)} (validated) and ${range(pmt)} (trusted) of pbjet eager's speed; Marshal_ModifyAll (encode a view whose every field was changed) at ${range(mm)} (validated) (target ≥ 0.90x).`,
     );
   const rd = g("Redact_LogAttr", "lazyV", vsEs);
   const rdt = g("Redact_LogAttr", "lazyT", vsEs);
