@@ -214,7 +214,7 @@ describe("one-pass reads: examples", () => {
    * Decodes until `done` holds for the result (a lazy decode of `input`, read by `read`), at
    * most `limit` times; returns how many decodes that took.
    */
-  const until = (limit: number, decode: () => Proto3, done: (v: Proto3) => boolean) => {
+  const until = <T>(limit: number, decode: () => T, done: (v: T) => boolean) => {
     for (let i = 1; i <= limit; i++) if (done(decode())) return i;
     throw new Error(`not within ${limit} decodes`);
   };
@@ -311,5 +311,37 @@ describe("one-pass reads: examples", () => {
     const v = decode();
     expect(hex(pb.toBinary(desc(), v as never))).toBe(hex(input));
     expect(viewsAgain(v)).toBe(true);
+  });
+
+  test("adaptive: a type without message fields is never probed; its sampled views see narrower reads", () => {
+    setLazyReadPolicy("adaptive");
+    const reg = pb.createFileRegistry(pb.fromBinary(FileDescriptorSetSchema, descriptorSetBytes("test")));
+    const desc = () => reg.getMessage("pbjet.test.proto3.ScalarValues")!;
+    type Scalars = Msg & { int32Field: number; stringField: string; bytesField: Uint8Array; int64Field: bigint };
+    const input = pb.toBinary(
+      desc(),
+      pb.create(desc(), { int32Field: 7, int64Field: 5n, stringField: "a string long enough not to be read in the scan", bytesField: new Uint8Array([1, 2, 3]) } as never),
+    );
+    const decode = () => pb.fromBinary(desc(), input, { lazy: true }) as unknown as Scalars;
+    const readAll = () => {
+      const v = decode();
+      contentOf(desc(), v, "any", { set: "test" });
+      return v;
+    };
+    until(400, readAll, (v) => !pb.isLazyMessage(v));
+    // Read broadly: every 8th decode is a view read in one pass, and there are no probes
+    // (a probe would be one more view).
+    let views = 0;
+    for (let i = 0; i < 512; i++) if (pb.isLazyMessage(readAll())) views++;
+    expect(views).toBe(512 / 8);
+    // Read narrowly (an int32, not the string, bytes or int64): the sampled views count the
+    // reads of strings, bytes and 64-bit integers, so the type switches back to views.
+    for (let i = 0; i < 80; i++) expect(decode().int32Field).toBe(7);
+    for (let i = 0; i < 16; i++) {
+      const v = decode();
+      expect(pb.isLazyMessage(v)).toBe(true);
+      expect(v.int32Field).toBe(7);
+      expect(hex(pb.toBinary(desc(), v as never))).toBe(hex(input));
+    }
   });
 });

@@ -116,7 +116,7 @@ export function choose(plan: ViewPlan): Choice {
       plan.deep = false;
     }
     if (plan.deep) {
-      if (--plan.untilProbe > 0) return Choice.Deep;
+      if (--plan.untilProbe > 0 || plan.flat) return Choice.Deep;
       plan.untilProbe = plan.probeEvery;
       plan.probed = true;
       // The probe's reads decide: the types below keep little of their history.
@@ -195,10 +195,11 @@ function decodeDeep(s: ViewState): void {
 }
 
 /**
- * Counts the sub-message and container fields a deep view holds (those it hands out through
- * view-change.ts's handOutDeep(), which counts their first reads: countDeepRead()), so that a
- * deep type whose views stop reading them switches back without waiting for a probe. Only
- * the first 31 slots count (a bit each in `handed`).
+ * Counts the fields a deep view holds that a view decodes on first access — sub-messages,
+ * containers, strings, bytes, 64-bit integers — whose first reads count too (countDeepRead():
+ * handOutDeep() for what is handed out mutable, the accessors for the rest), so that a deep
+ * type whose views stop reading them switches back without waiting for a probe. Only the
+ * first 31 slots count (a bit each in `handed`).
  */
 function countDeepFields(s: ViewState): void {
   const plan = s.plan;
@@ -207,8 +208,14 @@ function countDeepFields(s: ViewState): void {
   const n = Math.min(slots.length, 31);
   for (let i = 0; i < n; i++) {
     const slot = slots[i];
-    if ((slot.container || slot.kind === SlotKind.Message) && holds(slot, own[slot.name])) plan.present++;
+    if (countsDeep(slot) && holds(slot, own[slot.name])) plan.present++;
   }
+}
+
+/** Whether reads of the slot count in a deep view's statistics (a view decodes it on first access). */
+export function countsDeep(slot: Slot): boolean {
+  const k = slot.kind;
+  return slot.container || k === SlotKind.Message || k === SlotKind.String || k === SlotKind.Bytes || k === SlotKind.Scalar64;
 }
 
 /** Counts the first read of a deep view's sub-message or container field in slot `i`, whose value is `v`. */
@@ -222,7 +229,8 @@ export function countDeepRead(s: ViewState, i: number, v: unknown): void {
 
 /** Whether a sub-message or container value holds something (as countDeepFields() counts it). */
 function holds(slot: Slot, v: unknown): boolean {
-  if (v === undefined) return false;
+  if (v === undefined || v === "") return false;
+  if (slot.kind === SlotKind.Bytes) return (v as Uint8Array).length > 0;
   if (slot.kind === SlotKind.Oneof) return (v as { case?: unknown }).case !== undefined;
   if (Array.isArray(v)) return v.length > 0;
   if (slot.field?.fieldKind === "map") {
@@ -285,6 +293,11 @@ function decide(plan: ViewPlan): void {
   if (deep && !plan.deep) {
     while (plan.present > DEEP_START && plan.scanned > 1) halveFields(plan);
     plan.probeEvery = plan.untilProbe = PROBE_EVERY;
+    if (plan.flat === undefined) {
+      let flat = true;
+      forEachChildPlan(plan, new Set(), () => (flat = false));
+      plan.flat = flat;
+    }
   }
   plan.deep = deep;
 }

@@ -10,7 +10,7 @@ import { SlotKind, setViewClassBuilder, viewPlan, type Slot, type ViewConstructo
 import { scanView } from "./view-scan.js";
 import { createView as createViewOfPlan, decodeSlot } from "./view-slots.js";
 import { detach, handOut, handOutDeep, handOutUnknown, markDirty, writableOf } from "./view-change.js";
-import { openView } from "./view-adapt.js";
+import { countDeepRead, countsDeep, openView } from "./view-adapt.js";
 import { installProtocol } from "./view-answers.js";
 
 setViewClassBuilder(viewClass);
@@ -139,11 +139,19 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
   }
   // A sub-message is mutable: a deep view hands it out watched.
   const mutable = slot.kind === SlotKind.Message;
+  // A deep view counts the first reads of strings, bytes and 64-bit integers (view-adapt.ts).
+  const counts = countsDeep(slot);
   // Until decoded, the slot holds the index of its last occurrence (decoded values are never numbers).
   return function (this: This) {
     const s = ownState(this, typeName);
     const own = s.own;
-    if (own !== undefined) return mutable && s.deep ? handOutDeep(s, name, i) : own[name];
+    if (own !== undefined) {
+      if (!s.deep) return own[name];
+      if (mutable) return handOutDeep(s, name, i);
+      const v = own[name];
+      if (counts) countDeepRead(s, i, v);
+      return v;
+    }
     const values = s.values ?? openView(s);
     if (values === undefined) return mutable ? handOutDeep(s, name, i) : s.own![name];
     const v = values[i];

@@ -122,6 +122,11 @@ export interface ViewPlan {
   untilProbe: number;
   /** The last view of the type opened was a probe: the next one decides again. */
   probed: boolean;
+  /**
+   * The type has no message-typed field (set when it first goes deep): its deep views count
+   * every read a probe would see, so it is never probed.
+   */
+  flat: boolean | undefined;
 }
 
 // The value of an absent container until it is handed out (then a fresh one is: see
@@ -194,6 +199,7 @@ function buildPlan(desc: DescMessage): ViewPlan {
     probeEvery: 0,
     untilProbe: 0,
     probed: false,
+    flat: undefined,
   };
 }
 
