@@ -45,6 +45,26 @@ const textEncoder: EncodeInto | undefined = (() => {
   return typeof ctor === "function" ? new ctor() : undefined;
 })();
 
+/** Encodes `text` as UTF-8 into `this` from `offset`, at most `length` bytes; returns the bytes written. */
+type Utf8Write = (this: Uint8Array, text: string, offset: number, length: number) => number;
+/**
+ * Node.js's and Bun's `Buffer.prototype.utf8Write`, which encodes into any Uint8Array at an
+ * offset without a subarray (about 110 ns a string against 170-200 ns for encodeInto into a
+ * subarray, Node.js 20), if the runtime has it and it encodes a probe as TextEncoder does
+ * (lone surrogates as U+FFFD); else undefined.
+ */
+const utf8Write: Utf8Write | undefined = (() => {
+  const write = (globalThis as { Buffer?: { prototype: { utf8Write?: Utf8Write } } }).Buffer?.prototype.utf8Write;
+  try {
+    // A lone surrogate and "é" into a plain Uint8Array (throws where there is no utf8Write).
+    const probe = new Uint8Array(5);
+    if (write!.call(probe, "\ud800\u00e9", 0, 5) === 5 && probe[2] === 0xbd && probe[4] === 0xa9) return write;
+  } catch {
+    // Not Node.js's or Bun's: encodeInto.
+  }
+  return undefined;
+})();
+
 /**
  * The slow path of the 32-bit integer writers, with protobuf-es's input rules: a number, or a
  * string that Number() converts ("1024"); integral and in range. Anything else throws
@@ -375,7 +395,9 @@ export class BinaryWriter {
     const reserved = varintSize32(n);
     const start = at + reserved;
     let pos = start;
-    if (textEncoder !== undefined) {
+    if (utf8Write !== undefined) {
+      pos += utf8Write.call(buf, value, start, 3 * n);
+    } else if (textEncoder !== undefined) {
       pos += textEncoder.encodeInto(value, buf.subarray(start, start + 3 * n)).written;
     } else {
       let i = 0;
