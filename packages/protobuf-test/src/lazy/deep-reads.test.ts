@@ -323,9 +323,12 @@ describe("one-pass reads: examples", () => {
       pb.create(desc(), { int32Field: 7, int64Field: 5n, stringField: "a string long enough not to be read in the scan", bytesField: new Uint8Array([1, 2, 3]) } as never),
     );
     const decode = () => pb.fromBinary(desc(), input, { lazy: true }) as unknown as Scalars;
+    // Every field read once, the string first: the read that opens a view counts too.
     const readAll = () => {
       const v = decode();
-      contentOf(desc(), v, "any", { set: "test" });
+      let n = v.stringField.length;
+      for (const f of desc().fields) if (f.localName !== "stringField") n += String(v[f.localName]).length;
+      expect(n).toBeGreaterThan(0);
       return v;
     };
     until(400, readAll, (v) => !pb.isLazyMessage(v));

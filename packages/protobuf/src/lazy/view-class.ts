@@ -145,15 +145,15 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
   return function (this: This) {
     const s = ownState(this, typeName);
     const own = s.own;
-    if (own !== undefined) {
-      if (!s.deep) return own[name];
+    const values = own === undefined ? (s.values ?? openView(s)) : undefined;
+    if (values === undefined) {
+      // Its own storage (a deep view's just decoded, if openView() returned undefined).
+      if (!s.deep) return s.own![name];
       if (mutable) return handOutDeep(s, name, i);
-      const v = own[name];
+      const v = s.own![name];
       if (counts) countDeepRead(s, i, v);
       return v;
     }
-    const values = s.values ?? openView(s);
-    if (values === undefined) return mutable ? handOutDeep(s, name, i) : s.own![name];
     const v = values[i];
     if (typeof v === "number") {
       s.plan.reads++;
