@@ -125,18 +125,22 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
     },
     passV: () => (sink = api.toBinary(desc, api.fromBinary(desc, wire, V))),
     passT: () => (sink = api.toBinary(desc, api.fromBinary(desc, wire, T))),
-    inspectItemV: !shape ? undefined : () => {
-      const m = api.fromBinary(desc, wire, V);
-      sink = items(m);
-      return (sink = api.toBinary(desc, m));
-    },
-    inspectGroupV: !shape ? undefined : () => {
-      const m = api.fromBinary(desc, wire, V);
-      let n = 0;
-      for (const g of shape.groups(m)) for (const a of shape.groupAttrs(g)) if (a.key === "pipeline.drop" || a.name === "robots") n++;
-      sink = n;
-      return (sink = api.toBinary(desc, m));
-    },
+    inspectItemV: !shape
+      ? undefined
+      : () => {
+          const m = api.fromBinary(desc, wire, V);
+          sink = items(m);
+          return (sink = api.toBinary(desc, m));
+        },
+    inspectGroupV: !shape
+      ? undefined
+      : () => {
+          const m = api.fromBinary(desc, wire, V);
+          let n = 0;
+          for (const g of shape.groups(m)) for (const a of shape.groupAttrs(g)) if (a.key === "pipeline.drop" || a.name === "robots") n++;
+          sink = n;
+          return (sink = api.toBinary(desc, m));
+        },
     modifyAllV: () => {
       const m = api.fromBinary(desc, wire, V);
       modifyAll(plan, m);
@@ -165,7 +169,13 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
 }
 
 const esReg = es.createRegistry(esTrace, esLogs, esSite, esStrings);
-const stringsFixture: Fixture = { id: "strings", title: "string-heavy message", typeName: "bench.strings.v1.LargeStringMessage", init: buildStrings(new Rng(300)), readPath: [] };
+const stringsFixture: Fixture = {
+  id: "strings",
+  title: "string-heavy message",
+  typeName: "bench.strings.v1.LargeStringMessage",
+  init: buildStrings(new Rng(300)),
+  readPath: [],
+};
 const fixtures = [...buildFixtures(esJsonLength).filter((f) => f.id in shapes), stringsFixture].filter((f) => !filter || filter.test(f.id));
 const collect: () => void = (globalThis as Any).gc ?? (() => {});
 const all: Record<string, { r: number[]; aa: number[] }> = {};

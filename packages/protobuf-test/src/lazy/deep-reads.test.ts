@@ -320,7 +320,12 @@ describe("one-pass reads: examples", () => {
     type Scalars = Msg & { int32Field: number; stringField: string; bytesField: Uint8Array; int64Field: bigint };
     const input = pb.toBinary(
       desc(),
-      pb.create(desc(), { int32Field: 7, int64Field: 5n, stringField: "a string long enough not to be read in the scan", bytesField: new Uint8Array([1, 2, 3]) } as never),
+      pb.create(desc(), {
+        int32Field: 7,
+        int64Field: 5n,
+        stringField: "a string long enough not to be read in the scan",
+        bytesField: new Uint8Array([1, 2, 3]),
+      } as never),
     );
     const decode = () => pb.fromBinary(desc(), input, { lazy: true }) as unknown as Scalars;
     // Every field read once, the string first: the read that opens a view counts too.
