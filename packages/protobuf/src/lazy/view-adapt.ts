@@ -218,7 +218,7 @@ export function countsDeep(slot: Slot): boolean {
   return slot.container || k === SlotKind.Message || k === SlotKind.String || k === SlotKind.Bytes || k === SlotKind.Scalar64;
 }
 
-/** Counts the first read of a deep view's sub-message or container field in slot `i`, whose value is `v`. */
+/** Counts the first read of a deep view's field in slot `i` (one that countsDeep()), whose value is `v`. */
 export function countDeepRead(s: ViewState, i: number, v: unknown): void {
   if (i > 30) return;
   const bit = 1 << i;
@@ -227,7 +227,7 @@ export function countDeepRead(s: ViewState, i: number, v: unknown): void {
   if (holds(s.plan.slots[i], v)) s.plan.reads++;
 }
 
-/** Whether a sub-message or container value holds something (as countDeepFields() counts it). */
+/** Whether a value of a field that countsDeep() holds something (as countDeepFields() counts it). */
 function holds(slot: Slot, v: unknown): boolean {
   if (v === undefined || v === "") return false;
   if (slot.kind === SlotKind.Bytes) return (v as Uint8Array).length > 0;
@@ -293,11 +293,6 @@ function decide(plan: ViewPlan): void {
   if (deep && !plan.deep) {
     while (plan.present > DEEP_START && plan.scanned > 1) halveFields(plan);
     plan.probeEvery = plan.untilProbe = PROBE_EVERY;
-    if (plan.flat === undefined) {
-      let flat = true;
-      forEachChildPlan(plan, new Set(), () => (flat = false));
-      plan.flat = flat;
-    }
   }
   plan.deep = deep;
 }

@@ -123,10 +123,10 @@ export interface ViewPlan {
   /** The last view of the type opened was a probe: the next one decides again. */
   probed: boolean;
   /**
-   * The type has no message-typed field (set when it first goes deep): its deep views count
-   * every read a probe would see, so it is never probed.
+   * The type has no message-typed field: its deep views count every read a probe would see,
+   * so it is never probed.
    */
-  flat: boolean | undefined;
+  readonly flat: boolean;
 }
 
 // The value of an absent container until it is handed out (then a fresh one is: see
@@ -199,7 +199,7 @@ function buildPlan(desc: DescMessage): ViewPlan {
     probeEvery: 0,
     untilProbe: 0,
     probed: false,
-    flat: undefined,
+    flat: desc.fields.every((f) => f.fieldKind !== "message" && (f.fieldKind !== "list" || f.listKind !== "message") && (f.fieldKind !== "map" || f.mapKind !== "message")),
   };
 }
 
