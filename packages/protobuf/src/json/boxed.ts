@@ -45,13 +45,21 @@ export function boxedReader(field: DescField | DescExtension, boxing: Boxing): (
   }
   return (json, current, ctx) => {
     if (!isObject(json)) throw new JsonProblem(`expected object, got ${formatJson(json)}`);
-    const out: JsonObject = isObject(current) ? (current as JsonObject) : {};
+    const merge = isObject(current);
+    // JSON that the read parsed itself (ReadContext.owned) is checked in place and kept.
+    if (ctx.owned && !merge) {
+      checkParsedMembers(json, 0, ctx.recursionLimit, ctx);
+      return json;
+    }
+    const out: JsonObject = merge ? (current as JsonObject) : {};
     let key = "";
     try {
       for (key of Object.keys(json)) {
         if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
         ctx.count += 1 + countColons(key);
-        setOwnProperty(out, key, copyJson(json[key], 1, ctx.recursionLimit, ctx));
+        const v = json[key];
+        if (ctx.owned) checkParsedJson(v, 1, ctx.recursionLimit, ctx);
+        setOwnProperty(out, key, ctx.owned ? v : copyJson(v, 1, ctx.recursionLimit, ctx));
       }
     } catch (e) {
       throw withSegment(e, keySegment(key));
@@ -62,6 +70,45 @@ export function boxedReader(field: DescField | DescExtension, boxing: Boxing): (
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Checks a value that JSON.parse returned, as copyJson() does when reading, without copying
+ * it: strings well-formed, keys and colons in strings counted in `ctx`, nesting below `limit`.
+ * (JSON.parse gives only finite numbers, and nothing that is not JSON.)
+ */
+function checkParsedJson(v: unknown, depth: number, limit: number, ctx: { count: number }): void {
+  if (typeof v === "string") {
+    if (!isWellFormed(v)) throw new JsonProblem(`${formatJson(v)} is not valid UTF-16 (lone surrogate)`);
+    if (v.indexOf(":") !== -1) ctx.count += countColons(v);
+    return;
+  }
+  if (typeof v !== "object" || v === null) return;
+  if (depth >= limit) throw new JsonProblem(`maximum nesting depth ${limit} exceeded`);
+  if (Array.isArray(v)) {
+    let i = 0;
+    try {
+      for (; i < v.length; i++) checkParsedJson(v[i], depth + 1, limit, ctx);
+    } catch (e) {
+      throw withSegment(e, indexSegment(i));
+    }
+    return;
+  }
+  checkParsedMembers(v as Record<string, unknown>, depth, limit, ctx);
+}
+
+/** Checks the keys and values of an object that JSON.parse returned, at nesting `depth`. */
+function checkParsedMembers(obj: Record<string, unknown>, depth: number, limit: number, ctx: { count: number }): void {
+  let key = "";
+  try {
+    for (key of Object.keys(obj)) {
+      if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
+      ctx.count += key.indexOf(":") === -1 ? 1 : 1 + countColons(key);
+      checkParsedJson(obj[key], depth + 1, limit, ctx);
+    }
+  } catch (e) {
+    throw withSegment(e, keySegment(key));
+  }
 }
 
 /**

@@ -13,19 +13,21 @@ import type { JsonReadOptions } from "./options.js";
 import { messageReader, type ReadContext } from "./reader.js";
 import { checkDuplicateKeys, parseJsonValue } from "./parse.js";
 
-function makeContext(options: Partial<JsonReadOptions> | undefined): ReadContext {
+/** The context of a read; `owned`: the JSON value was parsed by the read (see ReadContext). */
+function makeContext(options: Partial<JsonReadOptions> | undefined, owned: boolean): ReadContext {
   return {
     ignoreUnknownFields: options?.ignoreUnknownFields ?? false,
     registry: options?.registry,
     recursionLimit: options?.recursionLimit ?? 100,
     depth: 0,
     count: 0,
+    owned,
   };
 }
 
 function read(schema: DescMessage, msg: unknown, json: unknown, options: Partial<JsonReadOptions> | undefined): void {
   try {
-    messageReader(schema)(msg, json, makeContext(options));
+    messageReader(schema)(msg, json, makeContext(options, false));
   } catch (e) {
     throw toDecodeError(e, schema.typeName);
   }
@@ -42,9 +44,9 @@ function readText(schema: DescMessage, msg: unknown, text: string, options: Part
     // Merged into a message of the caller's: duplicate keys are looked for first (walking the
     // value), so that they leave the target untouched.
     if (merge) checkDuplicateKeys(text, json, -1);
-    const ctx = makeContext(options);
+    const ctx = makeContext(options, true);
     messageReader(schema)(msg, json, ctx);
-    if (!merge) checkDuplicateKeys(text, json, ctx.count);
+    if (!merge) checkDuplicateKeys(text, json, ctx.count, true);
   } catch (e) {
     throw toDecodeError(e, schema.typeName);
   }

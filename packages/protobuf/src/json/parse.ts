@@ -25,9 +25,11 @@ export function parseJsonValue(text: string): unknown {
 /**
  * Throws a JsonProblem if an object of JSON text `text` has a key twice; `value` is the text
  * parsed, `counted` the keys and colons in strings that a reader counted in it (a lower bound:
- * never more than there are; -1: none counted).
+ * never more than there are; -1: none counted). With `changed`, a reader has changed parts of
+ * `value` in place (ReadContext.owned): if the count does not settle it, the text is parsed
+ * again to be walked.
  */
-export function checkDuplicateKeys(text: string, value: unknown, counted: number): void {
+export function checkDuplicateKeys(text: string, value: unknown, counted: number, changed = false): void {
   if (typeof value !== "object" || value === null) return;
   const colons = countColons(text);
   // Every key of the value and colon of its strings was counted at most once, so `colons`
@@ -36,7 +38,7 @@ export function checkDuplicateKeys(text: string, value: unknown, counted: number
   if (colons === 0) return;
   counts.keys = 0;
   counts.colons = 0;
-  countValue(value);
+  countValue(changed ? JSON.parse(text) : value);
   if (colons - counts.colons !== counts.keys || text.includes("\\u003")) {
     if (countMembers(text) !== counts.keys) throwDuplicateKey(text);
   }

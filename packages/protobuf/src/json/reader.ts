@@ -36,6 +36,12 @@ export interface ReadContext {
    * once (what they skip they may leave out: the check then walks the value itself).
    */
   count: number;
+  /**
+   * True if the JSON value was parsed from text by this read call (fromJsonString()), so that
+   * no one else holds it: its objects may then become the message's maps and Struct values,
+   * checked in place, instead of being copied.
+   */
+  readonly owned: boolean;
 }
 
 /** Merges a JSON value into a message of one type. Throws JsonProblem. */
@@ -275,16 +281,25 @@ function listFiller(field: (DescField | DescExtension) & { fieldKind: "list" }):
   };
 }
 
-function mapFiller(field: DescField & { fieldKind: "map" }): (map: Record<string, unknown>, json: unknown, ctx: ReadContext) => void {
+/**
+ * Fills map `map` from JSON object `json`; or, if the map is empty, `json` is owned by the read
+ * (ReadContext.owned) and the keys are strings, converts `json` in place and returns it to
+ * become the map (no copy; undefined otherwise).
+ */
+type MapFill = (map: Record<string, unknown>, json: unknown, ctx: ReadContext) => Record<string, unknown> | undefined;
+
+function mapFiller(field: DescField & { fieldKind: "map" }): MapFill {
   const readKey = mapKeyFromJson(field.mapKey);
   const read = repeatedElementReader(field);
-  // Only string keys may hold colons (keys of other types that do are rejected).
-  const countKeyColons = field.mapKey === ScalarType.STRING;
+  // Only string keys may hold colons (keys of other types that do are rejected); and only
+  // string keys are their own canonical form, so that an object of them can become the map.
+  const stringKeys = field.mapKey === ScalarType.STRING;
   return (map, json, ctx) => {
     if (!isJsonObject(json)) throw notAnObject(json);
     const keys = Object.keys(json);
     ctx.count += keys.length;
-    if (countKeyColons) for (let i = 0; i < keys.length; i++) ctx.count += countColons(keys[i]);
+    if (stringKeys) for (let i = 0; i < keys.length; i++) ctx.count += countColons(keys[i]);
+    if (stringKeys && ctx.owned && isEmpty(map)) return adoptMap(json, keys, readKey, read, ctx);
     let key = "";
     let canonical: Set<string> | undefined;
     try {
@@ -303,7 +318,37 @@ function mapFiller(field: DescField & { fieldKind: "map" }): (map: Record<string
     } catch (e) {
       throw withSegment(e, keySegment(key));
     }
+    return undefined;
   };
+}
+
+function isEmpty(map: Record<string, unknown>): boolean {
+  for (const _ in map) return false;
+  return true;
+}
+
+/** Converts the values of JSON object `json` (string keys `keys`) in place, to become a map. */
+function adoptMap(
+  json: Record<string, unknown>,
+  keys: string[],
+  readKey: (key: string) => string,
+  read: ValueRead,
+  ctx: ReadContext,
+): Record<string, unknown> {
+  let key = "";
+  try {
+    for (let i = 0; i < keys.length; i++) {
+      key = keys[i];
+      readKey(key);
+      const j = json[key];
+      const v = read(j, ctx);
+      if (v === IGNORED) delete json[key];
+      else if (v !== j) setOwnProperty(json, key, v);
+    }
+  } catch (e) {
+    throw withSegment(e, keySegment(key));
+  }
+  return json;
 }
 
 export function fieldReader(field: DescField): FieldRead {
@@ -318,7 +363,10 @@ export function fieldReader(field: DescField): FieldRead {
     case "map": {
       const fill = mapFiller(field);
       return (msg, json, ctx) => {
-        if (json !== null) fill(msg[name], json, ctx);
+        if (json !== null) {
+          const adopted = fill(msg[name], json, ctx);
+          if (adopted !== undefined) msg[name] = adopted;
+        }
       };
     }
     case "message":

@@ -114,9 +114,88 @@ export function base64Decode(text: string): Uint8Array {
 }
 
 /**
+ * Decoded values of more than 64 bytes are carved out of a shared slab: V8 keeps typed arrays
+ * of up to 64 bytes on its heap, but gives every larger one a backing store of its own, which
+ * costs more than decoding a few hundred bytes. Values up to SLAB_PIECE_MAX bytes share a slab
+ * of SLAB_SIZE bytes (as bytes decoded from binary share the input's buffer); larger ones get
+ * their own buffer.
+ */
+const SLAB_SIZE = 16384;
+const SLAB_PIECE_MAX = 2048;
+let slab: Uint8Array | undefined;
+let slabUsed = SLAB_SIZE;
+
+function decodedBytes(n: number): Uint8Array {
+  if (n <= 64 || n > SLAB_PIECE_MAX) return new Uint8Array(n);
+  if (slabUsed + n > SLAB_SIZE) {
+    slab = new Uint8Array(SLAB_SIZE);
+    slabUsed = 0;
+  }
+  // Pieces start at multiples of 8, as a buffer of their own would.
+  const start = slabUsed;
+  slabUsed = (start + n + 7) & ~7;
+  return slab!.subarray(start, start + n);
+}
+
+/** Decodes base64 `text` into `this` from `offset`, at most `length` bytes; returns the bytes written. */
+type Base64Write = (this: Uint8Array, text: string, offset: number, length: number) => number;
+
+/** The UTF-8 length of a string (Node.js's and Bun's `Buffer.byteLength`). */
+type ByteLength = (text: string, encoding: "utf8") => number;
+
+interface NativeBase64 {
+  readonly write: Base64Write;
+  readonly byteLength: ByteLength;
+}
+
+/**
+ * Node.js's and Bun's `Buffer.prototype.base64Write` and `Buffer.byteLength`, if the runtime
+ * has them and they pass a probe; else null. base64Write decodes natively (about 70 ns for
+ * 1,000 characters, against 1,400 ns in JavaScript) but forgivingly: it skips characters outside
+ * the alphabets and stops at "=" (so it writes fewer bytes than expected: see
+ * base64DecodeStrict), and it reads a character above U+00FF as its low byte (so it is used
+ * only for text that Buffer.byteLength shows to be ASCII). The probe checks the alphabets and
+ * that a space, "!" and "=" in the middle make it write fewer bytes. Made
+ * on first use (undefined until then), so that importing this module has no side effects.
+ */
+let nativeBase64: NativeBase64 | null | undefined;
+
+function probeNativeBase64(): NativeBase64 | null {
+  const buffer = (globalThis as { Buffer?: { prototype: { base64Write?: Base64Write }; byteLength?: ByteLength } }).Buffer;
+  try {
+    const write = buffer!.prototype.base64Write!;
+    const byteLength = buffer!.byteLength!;
+    const probe = new Uint8Array(3);
+    if (
+      write.call(probe, "-_+/", 0, 3) === 3 &&
+      probe[0] === 0xfb &&
+      probe[1] === 0xff &&
+      probe[2] === 0xbf &&
+      write.call(probe, "QU B", 0, 3) < 3 &&
+      write.call(probe, "QUF!", 0, 3) < 3 &&
+      write.call(probe, "QU=B", 0, 3) < 3 &&
+      byteLength("A\u0141", "utf8") === 3
+    ) {
+      return { write, byteLength };
+    }
+  } catch {
+    // Not Node.js's or Bun's Buffer.
+  }
+  return null;
+}
+
+/**
+ * Values of more than this many bytes are decoded natively where the runtime allows. Smaller
+ * ones live on V8's heap (decodedBytes), and handing one to native code moves it off the heap:
+ * that costs more than decoding it in JavaScript.
+ */
+const NATIVE_MIN_SIZE = 64;
+
+/**
  * Decode base64 strictly (the JSON mapping's bytes): the standard or URL-safe alphabet, with
  * or without padding. Any other character (including whitespace) throws ProtobufError naming
- * its position.
+ * its position. A result of more than 64 bytes may be a view of a buffer shared with other
+ * results.
  */
 export function base64DecodeStrict(text: string): Uint8Array {
   let n = text.length;
@@ -132,7 +211,17 @@ export function base64DecodeStrict(text: string): Uint8Array {
     if (n % 4 === 1) fail(text, n, "truncated input");
     fail(text, n, "unexpected padding");
   }
-  const out = new Uint8Array((n * 3) >> 2);
+  const size = (n * 3) >> 2;
+  const out = decodedBytes(size);
+  // Natively, if all of the text is ASCII (one UTF-8 byte a character): the native decoder
+  // skips characters outside the alphabets and stops at "=", so it decodes `size` bytes only
+  // if all `n` characters are in the alphabets (n - 1 of them decode to fewer bytes).
+  if (size > NATIVE_MIN_SIZE) {
+    const native = nativeBase64 === undefined ? (nativeBase64 = probeNativeBase64()) : nativeBase64;
+    if (native !== null && native.byteLength(text, "utf8") === text.length) {
+      if (native.write.call(out, n === text.length ? text : text.substring(0, n), 0, size) === size) return out;
+    }
+  }
   const whole = n - (n % 4);
   let o = 0;
   let i = 0;
