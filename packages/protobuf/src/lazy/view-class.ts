@@ -28,9 +28,21 @@ export function createView(
   depth: number,
   ctx: ViewContext,
 ): Message {
-  const plan = viewPlan(desc);
+  return viewOfPlan(viewPlan(desc), buf, start, end, more, depth, ctx);
+}
+
+/** createView() for the type of view plan `plan` (for callers that have looked the plan up). */
+export function viewOfPlan(
+  plan: ViewPlan,
+  buf: Uint8Array,
+  start: number,
+  end: number,
+  more: number[] | undefined,
+  depth: number,
+  ctx: ViewContext,
+): Message {
   if (plan.View === undefined) viewClass(plan);
-  return createViewOfPlan(desc, buf, start, end, more, depth, ctx);
+  return createViewOfPlan(plan, buf, start, end, more, depth, ctx);
 }
 
 /** The class of the plan's views, built once; installs the type's view protocol. */

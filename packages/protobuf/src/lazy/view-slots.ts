@@ -3,7 +3,7 @@
  * integers, lists, maps, oneofs and sub-messages (child views, which know their parent).
  */
 import { wktName } from "../descriptors/wkt-names.js";
-import type { DescField, DescMessage } from "../descriptors/types.js";
+import type { DescField } from "../descriptors/types.js";
 import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
@@ -25,7 +25,7 @@ import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "../wire/ascii-cache.js";
  * [start, end) pairs in `more`, for merged occurrences). Nothing is read until a field is.
  */
 export function createView(
-  desc: DescMessage,
+  plan: ViewPlan,
   buf: Uint8Array,
   start: number,
   end: number,
@@ -33,7 +33,7 @@ export function createView(
   depth: number,
   ctx: ViewContext,
 ): Message {
-  return newView(viewPlan(desc), buf, start, end, more, depth, ctx, undefined);
+  return newView(plan, buf, start, end, more, depth, ctx, undefined);
 }
 
 function newView(
