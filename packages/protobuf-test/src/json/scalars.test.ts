@@ -180,8 +180,12 @@ describe("64-bit integer input", () => {
     ["uint64Field", -1],
     ["uint64Field", "18446744073709551616"],
     ["uint64Field", 18446744073709551616],
+    ["uint64Field", "99999999999999999999"],
+    ["fixed64Field", "20000000000000000000"],
+    ["sint64Field", "-9223372036854775809"],
+    ["sfixed64Field", "10000000000000000000"],
   ] as const)("%s %p is rejected", (field, json) => {
-    expect(decodeError(Scalars, { [field]: json })).toMatch(/is not an? u?int64$/);
+    expect(decodeError(Scalars, { [field]: json })).toMatch(/is not an? [us]?(int|fixed)64$/);
   });
 
   test.each([
@@ -190,6 +194,11 @@ describe("64-bit integer input", () => {
     ["int64Field", "999999999999999", 999999999999999n],
     ["int64Field", "9999999999999999", 9999999999999999n],
     ["uint64Field", "-0", 0n],
+    ["uint64Field", "10000000000000000000", 10000000000000000000n],
+    ["fixed64Field", "18446744073709551615", 18446744073709551615n],
+    ["uint64Field", "00000000000000000001", 1n],
+    ["sint64Field", "-9223372036854775808", -9223372036854775808n],
+    ["sfixed64Field", "-0000000000000000001", -1n],
   ] as const)("quoted %s %p is %p", (field, json, value) => {
     expect(read({ [field]: json })[field]).toBe(value);
   });
@@ -202,7 +211,7 @@ describe("64-bit integer input", () => {
     ["uint64Field", "-"],
     ["uint64Field", "-5"],
   ] as const)("quoted %s %p is rejected", (field, json) => {
-    expect(decodeError(Scalars, { [field]: json })).toMatch(/is not an? u?int64$/);
+    expect(decodeError(Scalars, { [field]: json })).toMatch(/is not an? [us]?(int|fixed)64$/);
   });
 
   test("quoted decimal integers of any length read as their exact value, or are rejected out of range", () => {
@@ -218,7 +227,7 @@ describe("64-bit integer input", () => {
           expect(read({ [field]: json })[field]).toBe(v);
           expect((pb.fromJson(JsTypes, { [stringField]: json }) as any)[stringField]).toBe(String(v));
         } else {
-          expect(decodeError(Scalars, { [field]: json })).toMatch(/is not an? u?int64$/);
+          expect(decodeError(Scalars, { [field]: json })).toMatch(/is not an? [us]?(int|fixed)64$/);
         }
       }),
       { numRuns: 2000 },

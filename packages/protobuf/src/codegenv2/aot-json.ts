@@ -33,6 +33,8 @@ export {
   aotJsonNotArray,
   aotJsonScalar,
   aotJsonReadString,
+  aotJsonReadInt64,
+  aotJsonReadBytes,
   aotJsonZero,
   aotJsonReadEnum,
   aotJsonNew,

@@ -17,7 +17,8 @@ import { zeroMessageFactory } from "../model/zero-message.js";
 import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, formatJson, indexSegment, withSegment } from "./errors.js";
 import { int64ToJson, scalarWriteProblem } from "./scalar-write.js";
-import { scalarFromJson, type ScalarFromJson } from "./scalar-read.js";
+import { readBytes, scalarFromJson, shortInt64, type ScalarFromJson } from "./scalar-read.js";
+import { protoInt64 } from "../wire/int64.js";
 import { IGNORED, enumReader } from "./enum.js";
 import { notAnObject } from "./read-guards.js";
 import { enumToJsonText, fieldTextWriter, messageTextWriter, oneofTextWriter, quote } from "./text-writer.js";
@@ -174,6 +175,21 @@ export function aotJsonScalar(t: ScalarType, las: boolean, json: unknown): any {
   const i = las ? t + 32 : t;
   return (scalarReaders[i] ??= scalarFromJson(t, las))(json);
 }
+
+/**
+ * Reads a 64-bit integer of scalar type `t` from JSON (a string with `las`): a quoted decimal of
+ * up to 19 or 20 digits directly, anything else as aotJsonScalar() does.
+ */
+export function aotJsonReadInt64(t: ScalarType, las: boolean, json: unknown): any {
+  if (typeof json === "string" && json.length <= 20) {
+    const v = shortInt64(json, t === ScalarType.UINT64 || t === ScalarType.FIXED64, las || !protoInt64.supported);
+    if (v !== undefined) return v;
+  }
+  return aotJsonScalar(t, las, json);
+}
+
+/** Reads a bytes value from JSON (base64). */
+export const aotJsonReadBytes: (json: unknown) => Uint8Array = readBytes;
 
 /** The zero value of scalar type `t` (what JSON null resets an implicit-presence field to). */
 export const aotJsonZero: (t: ScalarType, las: boolean) => unknown = scalarZeroValue;

@@ -144,16 +144,16 @@ const ZERO = protoInt64.supported ? BigInt(0) : undefined;
 const BILLION = protoInt64.supported ? BigInt(1000000000) : undefined;
 
 /**
- * The value of a quoted decimal integer of up to 19 digits (after a "-" for signed types), read
- * digit by digit in two parts of at most 10 and 9 digits: no regular expression and no BigInt
- * parse of the text. Undefined for any other string, and for signed values out of range: the
- * general path reads (or rejects) them.
+ * The value of a quoted decimal integer of up to 19 digits after a "-" for signed types, or of
+ * up to 20 digits for unsigned types, read digit by digit in two parts (all but the last 9
+ * digits, and the last 9): no regular expression and no BigInt parse of the text. Undefined
+ * for any other string, and for values out of range: the general path reads (or rejects) them.
  */
-function shortInt64(json: string, unsigned: boolean, asString: boolean): bigint | string | undefined {
+export function shortInt64(json: string, unsigned: boolean, asString: boolean): bigint | string | undefined {
   const len = json.length;
   const start = !unsigned && json.charCodeAt(0) === 45 /* - */ ? 1 : 0;
   const digits = len - start;
-  if (digits < 1 || digits > 19) return undefined;
+  if (digits < 1 || digits > (unsigned ? 20 : 19)) return undefined;
   const split = digits > 9 ? len - 9 : start;
   let hi = 0;
   let lo = 0;
@@ -171,7 +171,7 @@ function shortInt64(json: string, unsigned: boolean, asString: boolean): bigint 
   if (!protoInt64.supported) return undefined;
   let v = BigInt(hi) * (BILLION as bigint) + BigInt(lo);
   if (start === 1) v = -v;
-  if (digits === 19 && !unsigned && (v < (I64_MIN as bigint) || v > (I64_MAX as bigint))) return undefined;
+  if (digits >= 19 && (unsigned ? v > (U64_MAX as bigint) : v < (I64_MIN as bigint) || v > (I64_MAX as bigint))) return undefined;
   return asString ? String(v) : v;
 }
 
@@ -181,7 +181,7 @@ function int64Reader(unsigned: boolean, longAsString: boolean, name: string): Sc
   const min = (unsigned ? ZERO : I64_MIN) as bigint;
   const max = (unsigned ? U64_MAX : I64_MAX) as bigint;
   return (json) => {
-    if (typeof json === "string" && json.length < 20) {
+    if (typeof json === "string" && json.length <= 20) {
       const v = shortInt64(json, unsigned, asString);
       if (v !== undefined) return v;
     }
@@ -223,7 +223,8 @@ function readString(json: unknown): string {
   return json;
 }
 
-function readBytes(json: unknown): Uint8Array {
+/** Reads a bytes value from JSON: a base64 string (json/wire base64DecodeStrict). */
+export function readBytes(json: unknown): Uint8Array {
   if (typeof json !== "string") throw notA(json, "base64 string");
   try {
     return base64DecodeStrict(json);

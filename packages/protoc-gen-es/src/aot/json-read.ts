@@ -140,6 +140,14 @@ function scalarConv(c: JsonContext, t: ScalarType, las: boolean, v: string): Pri
       return [`typeof ${v} === "number" && ${v} >>> 0 === ${v} ? ${v} >>> 0 : `, slow];
     case ScalarType.BOOL:
       return [`${v} === true || ${v} === false ? ${v} : `, slow];
+    case ScalarType.BYTES:
+      return [c.rt("aotJsonReadBytes"), `(${v})`];
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+    case ScalarType.SINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      return [c.rt("aotJsonReadInt64"), `(${t}, ${las}, ${v})`];
     case ScalarType.DOUBLE:
       return [`typeof ${v} === "number" && ${v} - ${v} === 0 ? ${v} : `, slow];
     case ScalarType.FLOAT:
