@@ -58,6 +58,12 @@ describe("maps read from JSON text", () => {
     ['{"stringEnum":{"a":"PROTO3_ENUM_YES","b":2,"__proto__":0}}'],
     ['{"stringMessage":{"a":{"a":1,"b":"x:y"},"__proto__":{},"toString":{"child":{"a":2}}}}'],
     ['{"stringString":{}, "stringMessage":{}}'],
+    ['{"int32Int32":{"1":2,"-1":"3","2147483647":-4},"boolBool":{"true":false,"false":true}}'],
+    ['{"int64Int64":{"-9223372036854775808":"1","7":2},"uint64Uint64":{"18446744073709551615":"3"}}'],
+    ['{"int32Int32":{"01":1,"2":2},"int64Int64":{"-0":1},"int32Bytes":{"7":"' + base64Of(100) + '"}}'],
+    [
+      '{"sfixed64Message":{"-5":{"int32Field":1},"5":{}},"int32Float":{"1":"NaN","2":1.5},"int32Message":{"3":{"a":1}},"boolRecursive":{"true":{"int32Int32":{"1":1}}}}',
+    ],
   ])("%s", (text) => {
     const before = prototypeSnapshot();
     const r = expectSameAsCopied(MAPS, text) as { ok: unknown };
@@ -85,6 +91,11 @@ describe("maps read from JSON text", () => {
     ['{"stringBytes":{"a":"' + base64Of(90) + '!"}}'],
     ['{"stringMessage":{"a":{"nope":1}}}'],
     ['{"stringString":[]}'],
+    ['{"int32Int32":{"1":"x","y":2}}'],
+    ['{"int32Int32":{"1":2,"y":2}}'],
+    ['{"int32Int32":{"1":2,"01":3}}'],
+    ['{"boolBool":{"true":1,"yes":true}}'],
+    ['{"int64Int64":{"9223372036854775808":1}}'],
   ])("errors as when copying: %s", (text) => {
     const r = expectSameAsCopied(MAPS, text) as { error?: string };
     expect(r.error).toMatch(/JsonDecodeError/);

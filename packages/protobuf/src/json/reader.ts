@@ -283,23 +283,22 @@ function listFiller(field: (DescField | DescExtension) & { fieldKind: "list" }):
 
 /**
  * Fills map `map` from JSON object `json`; or, if the map is empty, `json` is owned by the read
- * (ReadContext.owned) and the keys are strings, converts `json` in place and returns it to
- * become the map (no copy; undefined otherwise).
+ * (ReadContext.owned) and every key is valid and in its canonical form ("1", not "01"),
+ * converts `json` in place and returns it to become the map (no copy; undefined otherwise).
  */
 type MapFill = (map: Record<string, unknown>, json: unknown, ctx: ReadContext) => Record<string, unknown> | undefined;
 
 function mapFiller(field: DescField & { fieldKind: "map" }): MapFill {
   const readKey = mapKeyFromJson(field.mapKey);
   const read = repeatedElementReader(field);
-  // Only string keys may hold colons (keys of other types that do are rejected); and only
-  // string keys are their own canonical form, so that an object of them can become the map.
+  // Only string keys may hold colons (keys of other types that do are rejected).
   const stringKeys = field.mapKey === ScalarType.STRING;
   return (map, json, ctx) => {
     if (!isJsonObject(json)) throw notAnObject(json);
     const keys = Object.keys(json);
     ctx.count += keys.length;
     if (stringKeys) for (let i = 0; i < keys.length; i++) ctx.count += countColons(keys[i]);
-    if (stringKeys && ctx.owned && isEmpty(map)) return adoptMap(json, keys, readKey, read, ctx);
+    if (ctx.owned && isEmpty(map) && keysCanonical(keys, readKey)) return adoptMap(json, keys, read, ctx);
     let key = "";
     let canonical: Set<string> | undefined;
     try {
@@ -327,19 +326,25 @@ function isEmpty(map: Record<string, unknown>): boolean {
   return true;
 }
 
-/** Converts the values of JSON object `json` (string keys `keys`) in place, to become a map. */
-function adoptMap(
-  json: Record<string, unknown>,
-  keys: string[],
-  readKey: (key: string) => string,
-  read: ValueRead,
-  ctx: ReadContext,
-): Record<string, unknown> {
+/**
+ * True if every key is valid and its own canonical form. (An invalid key is left to the copying
+ * path, which reports it in its place among the problems of the values.)
+ */
+function keysCanonical(keys: string[], readKey: (key: string) => string): boolean {
+  try {
+    for (let i = 0; i < keys.length; i++) if (readKey(keys[i]) !== keys[i]) return false;
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+/** Converts the values of JSON object `json` (canonical keys `keys`) in place, to become a map. */
+function adoptMap(json: Record<string, unknown>, keys: string[], read: ValueRead, ctx: ReadContext): Record<string, unknown> {
   let key = "";
   try {
     for (let i = 0; i < keys.length; i++) {
       key = keys[i];
-      readKey(key);
       const j = json[key];
       const v = read(j, ctx);
       if (v === IGNORED) delete json[key];
