@@ -349,6 +349,22 @@ export function defineSuite(t, lib, digest = () => {}) {
       eq(pb.toJson(NodeSchema, create(NodeSchema, { left: { weight: 0 } })), { left: { weight: 0 } }, "explicit presence zero");
     });
 
+    t.test("long bytes from JSON text: decoded exactly, bad characters rejected", () => {
+      // Values above 64 bytes take the runtime's native base64 decoder where it has one.
+      for (const n of [65, 300, 2048, 5000]) {
+        const bytes = new Uint8Array(n);
+        for (let i = 0; i < n; i++) bytes[i] = (i * 37 + n) & 255;
+        const text = pb.toJsonString(ScalarsSchema, create(ScalarsSchema, { fBytes: bytes }));
+        eq(hex(pb.fromJsonString(ScalarsSchema, text).fBytes), hex(bytes), `${n} bytes`);
+        const b64 = JSON.parse(text).fBytes;
+        for (const bad of ["\u0141", "!", " ", "=", "\u00e9"]) {
+          const at = b64.length >> 1;
+          const broken = JSON.stringify({ fBytes: b64.slice(0, at) + bad + b64.slice(at + 1) });
+          throws(() => pb.fromJsonString(ScalarsSchema, broken), pb.JsonDecodeError, `${n} bytes with ${JSON.stringify(bad)}`);
+        }
+      }
+    });
+
     t.test("bad JSON throws JsonDecodeError", () => {
       const e1 = throws(() => pb.fromJson(ScalarsSchema, { fInt32: "abc" }), pb.JsonDecodeError, "fInt32: abc");
       assert(e1 instanceof pb.ProtobufError, "a ProtobufError");

@@ -12,6 +12,7 @@ import * as pb from "@pbjet/protobuf";
 import { registries, snapshot } from "../aot/util";
 import { fcParams } from "../differential/util";
 import { prototypeSnapshot } from "./util";
+import { isolatedRuntime } from "../isolated-runtime";
 
 const { aot, closure } = registries("test");
 const modes = [
@@ -210,6 +211,35 @@ describe("bytes read from JSON text", () => {
             expect(() => pb.fromJsonString(desc, JSON.stringify({ bytesField: text }))).toThrow(/invalid base64/);
           }
         }
+      }
+    }
+  });
+
+  test("without a native decoder (as in browsers), the same bytes and errors", () => {
+    // A fresh runtime probes for Buffer on its first long value: hidden then, it decodes in
+    // JavaScript from then on.
+    const { api } = isolatedRuntime();
+    const buffer = globalThis.Buffer;
+    const desc = closure.getMessage(SCALARS)!;
+    const first = JSON.stringify({ bytesField: base64Of(100) });
+    try {
+      (globalThis as { Buffer?: unknown }).Buffer = undefined;
+      api.fromJsonString(desc, first);
+    } finally {
+      globalThis.Buffer = buffer;
+    }
+    for (const n of [0, 1, 64, 65, 66, 67, 300, 2048, 2049, 5000]) {
+      const text = base64Of(n, n);
+      const ours = api.fromJsonString(desc, JSON.stringify({ bytesField: text })) as any;
+      expect(Buffer.from(ours.bytesField).toString("base64")).toBe(text);
+      for (const bad of ["\u0141", "!", " ", "\ud800"]) {
+        const at = text.length >> 1;
+        if (n === 0) continue;
+        const broken = JSON.stringify({ bytesField: text.slice(0, at) + bad + text.slice(at + 1) });
+        const e1 = outcome(() => api.fromJsonString(desc, broken));
+        const e2 = outcome(() => pb.fromJsonString(desc, broken));
+        expect(e1).toStrictEqual(e2);
+        expect(e1).toHaveProperty("error");
       }
     }
   });
