@@ -9,6 +9,8 @@
  */
 import type { DescEnum, DescMessage } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
+import { FieldPresence } from "../descriptors/edition.js";
+import { wktName } from "../descriptors/wkt-names.js";
 import type { Message } from "../types.js";
 import { typeRecord } from "../model/type-record.js";
 import { writableForm } from "../model/view-protocol.js";
@@ -202,9 +204,47 @@ export function aotJsonReadEnum(desc: DescEnum, json: unknown, x: ReadContext): 
 
 /** Reads a new message of type `desc` from JSON. */
 export function aotJsonNew(desc: DescMessage, json: unknown, x: ReadContext): any {
-  const sub = zeroMessageFactory(desc)();
-  messageReader(desc)(sub, json, x);
-  return sub;
+  const holder = desc as unknown as { [newFromJsonKey]?: (json: unknown, x: ReadContext) => unknown };
+  return (holder[newFromJsonKey] ??= newFromJson(desc))(json, x);
+}
+
+const newFromJsonKey = Symbol("pbjet.aotJsonNew");
+
+/**
+ * How aotJsonNew() makes a message of type `desc`: the type's zero message read into by its
+ * reader, both looked up once. A google.protobuf.Timestamp or Duration (the types that JSON
+ * holds most of, and that generated code leaves to the runtime) with the standard fields
+ * starts as an object literal, which is what the zero factory makes of them (own `$typeName`,
+ * `seconds`, `nanos` in that order, Object.prototype), without the factory's generic stores.
+ */
+function newFromJson(desc: DescMessage): (json: unknown, x: ReadContext) => unknown {
+  const read = messageReader(desc);
+  const f = desc.fields;
+  if (
+    (desc.typeName === wktName.Timestamp || desc.typeName === wktName.Duration) &&
+    f.length === 2 &&
+    desc.oneofs.length === 0 &&
+    f[0].localName === "seconds" &&
+    f[1].localName === "nanos" &&
+    f[0].fieldKind === "scalar" &&
+    f[1].fieldKind === "scalar" &&
+    f[0].presence === FieldPresence.IMPLICIT &&
+    f[1].presence === FieldPresence.IMPLICIT
+  ) {
+    const typeName = desc.typeName;
+    const zeroSeconds = scalarZeroValue(f[0].scalar, f[0].longAsString);
+    return (json, x) => {
+      const sub = { $typeName: typeName, seconds: zeroSeconds, nanos: 0 };
+      read(sub, json, x);
+      return sub;
+    };
+  }
+  const factory = zeroMessageFactory(desc);
+  return (json, x) => {
+    const sub = factory();
+    read(sub, json, x);
+    return sub;
+  };
 }
 
 /** Merges JSON into the existing message `sub` of type `desc` (a lazy view stays in place). */
