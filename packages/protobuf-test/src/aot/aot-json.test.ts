@@ -229,6 +229,42 @@ describe.each(sets)("aot JSON against closures: %s set", (set) => {
       );
     });
 
+    test("sub-message fields holding what is no message fail alike", () => {
+      // Generated writers call this file's writer of a sub-message type directly for plain
+      // messages; anything else must take the runtime's path, with its errors.
+      for (const [i, fc2] of c.fields.entries()) {
+        const fa = a.fields[i];
+        if (fc2.message === undefined || fc2.fieldKind === "map") continue;
+        // A lazy view of the field's type in both sets, so that the types have view protocols
+        // (whose check of a value's prototype must not fail on null).
+        pb.fromBinary(fc2.message, new Uint8Array(0), { lazy: true, validate: false });
+        pb.fromBinary(fa.message!, new Uint8Array(0), { lazy: true, validate: false });
+        for (const bad of [null, undefined, 5, "x", [], Object.create(null)]) {
+          const mc = pb.create(c) as unknown as Record<string, unknown>;
+          const ma = pb.create(a) as unknown as Record<string, unknown>;
+          if (fc2.fieldKind === "list") {
+            mc[fc2.localName] = [bad];
+            ma[fa.localName] = [bad];
+          } else if (fc2.oneof !== undefined) {
+            mc[fc2.oneof.localName] = { case: fc2.localName, value: bad };
+            ma[fa.oneof!.localName] = { case: fa.localName, value: bad };
+          } else {
+            mc[fc2.localName] = bad;
+            ma[fa.localName] = bad;
+          }
+          const oa = outcome(() => pb.toJsonString(a, ma as unknown as pb.Message));
+          const oc = outcome(() => pb.toJsonString(c, mc as unknown as pb.Message));
+          const failed = (o: unknown): boolean => (o as { error?: unknown }).error !== undefined;
+          if ((bad === null || bad === undefined) && failed(oa) && failed(oc)) {
+            // Both fail (a TypeError, whose wording differs between the paths once the type has
+            // lazy views: the eager-form check reads the prototype of null).
+          } else {
+            expect(oa).toEqual(oc);
+          }
+        }
+      }
+    });
+
     test("JSON is read to the same messages and errors", () => {
       fc.assert(
         fc.property(source, source, fc.integer(), (src, src2, seed) => {

@@ -9,6 +9,7 @@ import * as pb from "@pbjet/protobuf";
 import * as es from "@bufbuild/protobuf";
 import { ScalarType } from "@pbjet/protobuf";
 import { fromHex, hex, oracleRegistry, registry } from "../helpers";
+import { registries } from "../aot/util";
 
 type Outcome = { ok: string } | { error: string };
 
@@ -119,5 +120,22 @@ describe.each(typeNames)("writing ill-typed values: %s", (typeName) => {
         }
       }
     }
+  });
+});
+
+describe("a sub-message field holding null", () => {
+  test("is written the same before and after the field's type had lazy views", () => {
+    // Fresh descriptors: their types have no view protocol until a view is made.
+    const { closure } = registries("test");
+    const outer = closure.getMessage("pbjet.test.proto3.WellKnownTypes")!;
+    const field = outer.fields.find((f) => f.localName === "empty")!;
+    const write = (): Outcome => {
+      const msg = pb.create(outer) as unknown as Record<string, unknown>;
+      msg[field.localName] = null;
+      return run(() => pb.toJsonString(outer, msg as unknown as pb.Message));
+    };
+    const before = write();
+    pb.fromBinary(field.message!, new Uint8Array(0), { lazy: true, validate: false });
+    expect(write()).toEqual(before);
   });
 });

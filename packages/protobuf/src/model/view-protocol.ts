@@ -75,9 +75,11 @@ export function writableForm<T>(rec: TypeRecord, value: T): T {
   return vp.writable(value as object) as T;
 }
 
-/** The eager form of a message of the record's type: the message itself, unless it is a view. */
+/**
+ * The eager form of a message of the record's type: the message itself, unless it is a view
+ * (anything that is no object, such as null in a message field, is returned as it is).
+ */
 export function eagerForm<T>(rec: TypeRecord, message: T): T {
-  const vp = rec.views;
-  if (vp === undefined || Object.getPrototypeOf(message) !== vp.proto) return message;
-  return vp.eager(message as object) as T;
+  const vp = viewProtocolOf(rec, message);
+  return vp === undefined ? message : (vp.eager(message as object) as T);
 }
