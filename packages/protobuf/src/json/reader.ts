@@ -22,6 +22,7 @@ import { boxedJson, wktJson } from "./wkt-hook.js";
 import { enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { countColons } from "./parse.js";
+import { adoptMap, isEmpty, keysCanonical } from "./map-adopt.js";
 
 /** Options and state of one read call. */
 export interface ReadContext {
@@ -319,41 +320,6 @@ function mapFiller(field: DescField & { fieldKind: "map" }): MapFill {
     }
     return undefined;
   };
-}
-
-function isEmpty(map: Record<string, unknown>): boolean {
-  for (const _ in map) return false;
-  return true;
-}
-
-/**
- * True if every key is valid and its own canonical form. (An invalid key is left to the copying
- * path, which reports it in its place among the problems of the values.)
- */
-function keysCanonical(keys: string[], readKey: (key: string) => string): boolean {
-  try {
-    for (let i = 0; i < keys.length; i++) if (readKey(keys[i]) !== keys[i]) return false;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Converts the values of JSON object `json` (canonical keys `keys`) in place, to become a map. */
-function adoptMap(json: Record<string, unknown>, keys: string[], read: ValueRead, ctx: ReadContext): Record<string, unknown> {
-  let key = "";
-  try {
-    for (let i = 0; i < keys.length; i++) {
-      key = keys[i];
-      const j = json[key];
-      const v = read(j, ctx);
-      if (v === IGNORED) delete json[key];
-      else if (v !== j) setOwnProperty(json, key, v);
-    }
-  } catch (e) {
-    throw withSegment(e, keySegment(key));
-  }
-  return json;
 }
 
 export function fieldReader(field: DescField): FieldRead {
