@@ -6,7 +6,7 @@ import type { Message } from "../types.js";
 import { BinaryReader } from "../wire/binary-reader.js";
 import { messageValidator } from "../binary/validator.js";
 import type { LazyDecodeOptions } from "../binary/lazy-support.js";
-import { viewOfPlan } from "./view-class.js";
+import { createView } from "./view-class.js";
 import { lazyFieldViews } from "./lazy-fields.js";
 import { stateOf, type ViewContext } from "./view-state.js";
 import { viewPlan } from "./view-plan.js";
@@ -41,7 +41,7 @@ export function decodeView(desc: DescMessage, bytes: Uint8Array, options: LazyDe
     reader: r,
     lazyFields: lazyFieldViews,
   };
-  const view = viewOfPlan(plan, bytes, 0, bytes.length, undefined, 0, ctx);
+  const view = createView(plan, bytes, 0, bytes.length, undefined, 0, ctx);
   if (choice !== Choice.Views) {
     const s = stateOf(view)!;
     if (choice === Choice.Probe) {

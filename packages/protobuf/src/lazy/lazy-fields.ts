@@ -12,6 +12,7 @@ import { messageValidator } from "../binary/validator.js";
 import { groupContentEnd } from "../binary/group-end.js";
 import { LazyOption } from "../model/type-record.js";
 import { createView } from "./view-class.js";
+import { viewPlan } from "./view-plan.js";
 import { materializeView } from "./view-materialize.js";
 import { stateOf, type ViewContext } from "./view-state.js";
 import { isUnchanged } from "./view-change.js";
@@ -50,7 +51,7 @@ function makeView(
   requiredComplete: boolean,
   ctx: DecodeContext,
 ): Message {
-  return createView(desc, buf, start, end, more, depth, viewContext(buf, validated, requiredComplete, ctx));
+  return createView(viewPlan(desc), buf, start, end, more, depth, viewContext(buf, validated, requiredComplete, ctx));
 }
 
 /** Makes the views of `[lazy]` fields. */

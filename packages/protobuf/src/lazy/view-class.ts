@@ -4,11 +4,10 @@
  * Building the class installs the type's view protocol (view-answers.ts).
  */
 import type { DescMessage } from "../descriptors/types.js";
-import type { Message } from "../types.js";
-import { LazyMessageError, ownState, viewState, type ViewContext, type ViewState } from "./view-state.js";
-import { SlotKind, setViewClassBuilder, viewPlan, type Slot, type ViewConstructor, type ViewPlan } from "./view-plan.js";
+import { LazyMessageError, ownState, viewState, type ViewState } from "./view-state.js";
+import { SlotKind, setViewClassBuilder, type Slot, type ViewConstructor, type ViewPlan } from "./view-plan.js";
 import { scanView } from "./view-scan.js";
-import { createView as createViewOfPlan, decodeSlot } from "./view-slots.js";
+import { decodeSlot } from "./view-slots.js";
 import { detach, handOut, handOutDeep, handOutUnknown, markDirty, writableOf } from "./view-change.js";
 import { countDeepRead, countsDeep, openView } from "./view-adapt.js";
 import { installProtocol } from "./view-answers.js";
@@ -16,34 +15,11 @@ import { installProtocol } from "./view-answers.js";
 setViewClassBuilder(viewClass);
 
 /**
- * Creates a view of a message whose content is [start, end) of `buf` (and the further
- * [start, end) pairs in `more`, for merged occurrences). Nothing is read until a field is.
+ * Creates a view of a message of the plan's type whose content is [start, end) of `buf` (and
+ * the further [start, end) pairs in `more`, for merged occurrences); view-slots.ts makes it,
+ * with the class this module builds. Importing it from here makes sure the class builder is set.
  */
-export function createView(
-  desc: DescMessage,
-  buf: Uint8Array,
-  start: number,
-  end: number,
-  more: number[] | undefined,
-  depth: number,
-  ctx: ViewContext,
-): Message {
-  return viewOfPlan(viewPlan(desc), buf, start, end, more, depth, ctx);
-}
-
-/** createView() for the type of view plan `plan` (for callers that have looked the plan up). */
-export function viewOfPlan(
-  plan: ViewPlan,
-  buf: Uint8Array,
-  start: number,
-  end: number,
-  more: number[] | undefined,
-  depth: number,
-  ctx: ViewContext,
-): Message {
-  if (plan.View === undefined) viewClass(plan);
-  return createViewOfPlan(plan, buf, start, end, more, depth, ctx);
-}
+export { createView } from "./view-slots.js";
 
 /** The class of the plan's views, built once; installs the type's view protocol. */
 function viewClass(plan: ViewPlan): ViewConstructor {

@@ -199,9 +199,7 @@ function buildPlan(desc: DescMessage): ViewPlan {
     probeEvery: 0,
     untilProbe: 0,
     probed: false,
-    flat: desc.fields.every(
-      (f) => f.fieldKind !== "message" && (f.fieldKind !== "list" || f.listKind !== "message") && (f.fieldKind !== "map" || f.mapKind !== "message"),
-    ),
+    flat: desc.fields.every((f) => f.message === undefined),
   };
 }
 
