@@ -10,7 +10,7 @@
 import type { DescMessage } from "../descriptors/types.js";
 import { typeRecord } from "../model/type-record.js";
 import { eagerForm } from "../model/view-protocol.js";
-import type { AotJsonReader, AotJsonWriter } from "../json/aot-json.js";
+import type { AotJsonReader, AotJsonScan, AotJsonWriter } from "../json/aot-json.js";
 
 export {
   aotJsonMessage,
@@ -40,22 +40,27 @@ export {
   aotJsonNew,
   aotJsonMerge,
   aotJsonReadField,
+  aotJsonScanNew,
+  aotJsonScanOther,
 } from "../json/aot-json.js";
-export type { AotJsonReader, AotJsonWriter, AotJsonReadContext } from "../json/aot-json.js";
+export type { AotJsonReader, AotJsonWriter, AotJsonReadContext, AotJsonScan } from "../json/aot-json.js";
+export type { JsonScanner as AotJsonScanner } from "../json/scanner.js";
 
 /**
  * Attaches ahead-of-time JSON codecs to a message type and returns its descriptor. Called by
  * generated code around `messageDesc()` (or `aotBinary(messageDesc(...))`), before the type
  * is used. The codecs go into the type's record as its compiled JSON text writers (one per
- * combination of option bits) and reader, so that the closure path needs no check for them.
+ * combination of option bits) and reader, so that the closure path needs no check for them;
+ * `scan`, the reader of JSON text, is what fromJsonString() tries first (json/scanner.ts).
  */
-export function aotJson<T extends DescMessage>(desc: T, write: AotJsonWriter, read: AotJsonReader): T {
+export function aotJson<T extends DescMessage>(desc: T, write: AotJsonWriter, read: AotJsonReader, scan?: AotJsonScan): T {
   const rec = typeRecord(desc);
   for (let bits = 0; bits < 8; bits++) {
     // A lazy view is written from its eager form, as the compiled writer does.
     rec.jsonTextWriters[bits] = (msg: unknown, ctx: unknown) => write(eagerForm(rec, msg), bits, ctx as never);
   }
   rec.jsonReader = read;
+  rec.jsonScanner = scan;
   Object.defineProperty(desc, aotJsonMarker, { value: true, enumerable: false });
   return desc;
 }

@@ -28,6 +28,7 @@ import { extensionsValue, type WriteContext } from "./writer.js";
 import { fieldReader, messageReader, readOtherKey, type ReadContext } from "./reader.js";
 import { countColons } from "./parse.js";
 import { isWellFormed } from "../wire/well-formed.js";
+import type { JsonScanner } from "./scanner.js";
 
 /**
  * The ahead-of-time JSON writer of a message type: the members of message `m` as JSON text
@@ -37,6 +38,13 @@ export type AotJsonWriter = (m: any, o: number, x: WriteContext) => string;
 
 /** The ahead-of-time JSON reader of a message type: merges JSON value `j` into message `m`. */
 export type AotJsonReader = (m: any, j: any, x: ReadContext) => void;
+
+/**
+ * The ahead-of-time reader of JSON text of a message type: reads the members of an object
+ * from scanner `t` (at its `{`) into the new message `m`; gives up with `t.bail()` wherever it
+ * is not sure to read as the reader of parsed JSON does (json/scanner.ts).
+ */
+export type AotJsonScan = (m: any, t: JsonScanner, x: ReadContext) => void;
 
 // ---- writing ----
 
@@ -260,3 +268,26 @@ export function aotJsonReadField(desc: DescMessage, index: number, m: unknown, j
 }
 
 const readerSlotKey = Symbol("pbjet.aotJsonReaderSlot");
+
+/**
+ * Reads a new message of type `desc` from scanner `t`: by the type's ahead-of-time text
+ * reader if it has one and an object follows, else from the value that follows.
+ */
+export function aotJsonScanNew(desc: DescMessage, t: JsonScanner, x: ReadContext): any {
+  const rec = typeRecord(desc);
+  const scan = rec.jsonScanner as AotJsonScan | undefined;
+  if (scan !== undefined && t.peek() === 123) {
+    const m = zeroMessageFactory(desc)();
+    scan(m, t, x);
+    return m;
+  }
+  return aotJsonNew(desc, t.value(), x);
+}
+
+/** Keeps key `k` among the other keys `seen` of an object, or gives up if it is there already (a duplicate). */
+export function aotJsonScanOther(t: JsonScanner, seen: string[] | undefined, k: string): string[] {
+  if (seen === undefined) return [k];
+  if (seen.includes(k)) t.bail();
+  seen.push(k);
+  return seen;
+}

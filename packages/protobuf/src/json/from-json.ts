@@ -12,6 +12,8 @@ import type { JsonValue } from "../types.js";
 import type { JsonReadOptions } from "./options.js";
 import { messageReader, type ReadContext } from "./reader.js";
 import { checkDuplicateKeys, parseJsonValue } from "./parse.js";
+import { JsonScanner } from "./scanner.js";
+import type { AotJsonScan } from "./aot-json.js";
 
 /** The context of a read; `owned`: the JSON value was parsed by the read (see ReadContext). */
 function makeContext(options: Partial<JsonReadOptions> | undefined, owned: boolean): ReadContext {
@@ -53,6 +55,27 @@ function readText(schema: DescMessage, msg: unknown, text: string, options: Part
 }
 
 /**
+ * Reads JSON text with the type's ahead-of-time text reader (json/scanner.ts), if generated code
+ * gave it one; undefined if it has none or gave up (then the text is read as usual, which
+ * reports any problem).
+ */
+function scanText(schema: DescMessage, text: string, options: Partial<JsonReadOptions> | undefined): unknown {
+  const scan = typeRecord(schema).jsonScanner as AotJsonScan | undefined;
+  if (scan === undefined || typeof text !== "string") return undefined;
+  const t = new JsonScanner(text);
+  try {
+    if (t.peek() !== 123) return undefined;
+    const msg = zeroMessageFactory(schema)();
+    scan(msg, t, makeContext(options, true));
+    t.end();
+    return msg;
+  } catch {
+    // Whatever stopped the scan (a bail-out, a problem of a value), the usual path decides.
+    return undefined;
+  }
+}
+
+/**
  * Parses a message from a JSON value (as returned by `JSON.parse`). Accepts JSON names and
  * proto field names. Throws JsonDecodeError, naming the path to the offending value.
  */
@@ -67,6 +90,8 @@ export function fromJson<Desc extends DescMessage>(schema: Desc, json: JsonValue
  * reading: the message is dropped).
  */
 export function fromJsonString<Desc extends DescMessage>(schema: Desc, json: string, options?: Partial<JsonReadOptions>): MessageShape<Desc> {
+  const scanned = scanText(schema, json, options);
+  if (scanned !== undefined) return scanned as MessageShape<Desc>;
   const msg = zeroMessageFactory(schema)();
   readText(schema, msg, json, options, false);
   return msg as unknown as MessageShape<Desc>;

@@ -85,6 +85,11 @@ export interface TypeRecord {
   readonly jsonTextWriters: Slot[];
   /** json/reader.ts */
   jsonReader: Slot;
+  /**
+   * codegenv2/aot-json.ts: the ahead-of-time reader of JSON text (json/scanner.ts), if generated
+   * (set by aotJson() only, so that programs without it do not carry the field).
+   */
+  jsonScanner?: Slot;
   /** text/field-table.ts */
   textTable: Slot;
   /** reflect/reflect-facts.ts */

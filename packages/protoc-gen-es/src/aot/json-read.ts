@@ -24,7 +24,7 @@ interface KeyEntry {
 }
 
 /** The keys of a message's fields, as the runtime's compileTable() has them. */
-function keyTable(desc: DescMessage): Map<string, KeyEntry> {
+export function keyTable(desc: DescMessage): Map<string, KeyEntry> {
   const table = new Map<string, KeyEntry>();
   let aliasCount = 0;
   for (const field of desc.fields) {
@@ -37,7 +37,7 @@ function keyTable(desc: DescMessage): Map<string, KeyEntry> {
 }
 
 /** True if JSON null is a value of the field (google.protobuf.Value, NullValue), not "unset". */
-function nullIsValue(field: DescField): boolean {
+export function nullIsValue(field: DescField): boolean {
   if (field.fieldKind === "message") return field.message.typeName === "google.protobuf.Value";
   if (field.fieldKind === "enum") return field.enum.typeName === "google.protobuf.NullValue";
   return false;
@@ -107,20 +107,28 @@ function caseLines(c: JsonContext, desc: DescMessage, key: string, entry: KeyEnt
       out.push(["        if (Object.prototype.hasOwnProperty.call(j, ", alias, ")) throw ", rt("aotJsonTwice"), "(k, ", alias, ");"]);
     }
   }
-  const oneof = field.oneof;
-  if (oneof !== undefined) {
-    const bit = 1 << desc.oneofs.indexOf(oneof);
-    const check: Printable = [
-      `if ((b & ${bit}) !== 0) throw `,
-      rt("aotJsonOneofTwice"),
-      "(",
-      f.importSchema(desc),
-      `, ${desc.oneofs.indexOf(oneof)}); b |= ${bit};`,
-    ];
-    out.push(nullIsValue(field) ? ["        ", check] : ["        if (v !== null) { ", check, " }"]);
-  }
+  const check = oneofCheck(c, desc, field);
+  if (check !== undefined) out.push(["        ", check]);
   out.push(["        ", readField(c, desc, field, index)], "        break; }");
   return out;
+}
+
+/**
+ * For a member of a oneof, the statement that throws if another member was read before (in
+ * mask `b`) and marks this one, unless JSON value `v` is null (which leaves a oneof unset).
+ */
+export function oneofCheck(c: JsonContext, desc: DescMessage, field: DescField): Printable | undefined {
+  const oneof = field.oneof;
+  if (oneof === undefined) return undefined;
+  const bit = 1 << desc.oneofs.indexOf(oneof);
+  const check: Printable = [
+    `if ((b & ${bit}) !== 0) throw `,
+    c.rt("aotJsonOneofTwice"),
+    "(",
+    c.f.importSchema(desc),
+    `, ${desc.oneofs.indexOf(oneof)}); b |= ${bit};`,
+  ];
+  return nullIsValue(field) ? check : ["if (v !== null) { ", check, " }"];
 }
 
 /** The expression that converts JSON value `v` of a scalar type, inline where that is cheap, else by the runtime. */
@@ -196,7 +204,16 @@ function newMessage(c: JsonContext, sub: DescMessage, v: string): Printable {
   return ["const s = ", c.rt("aotJsonNew"), "(", c.f.importSchema(sub), `, ${v}, x);`];
 }
 
-function readField(c: JsonContext, desc: DescMessage, field: DescField, index: number): Printable {
+/** Statements that convert JSON value `e` to an element of list field `field` and push it to list `l`. */
+export function listPush(c: JsonContext, field: DescField & { fieldKind: "list" }): Printable {
+  const { f, rt } = c;
+  if (field.listKind === "message") return [newMessage(c, field.message!, "e"), " l.push(s);"];
+  if (field.listKind === "enum")
+    return ["const n = ", rt("aotJsonReadEnum"), "(", f.importSchema(field.enum!), ", e, x); if (n !== undefined) l.push(n);"];
+  return ["l.push(", scalarConv(c, field.scalar!, field.longAsString, "e"), ");"];
+}
+
+export function readField(c: JsonContext, desc: DescMessage, field: DescField, index: number): Printable {
   const { f, rt } = c;
   const get = prop(f, "m", field.localName);
   if (jsonDelegated(field)) return [rt("aotJsonReadField"), "(", f.importSchema(desc), `, ${index}, m, v, x);`];
@@ -205,14 +222,7 @@ function readField(c: JsonContext, desc: DescMessage, field: DescField, index: n
   const oneofGet = oneof === undefined ? "" : prop(f, "m", oneof.localName);
   switch (field.fieldKind) {
     case "list": {
-      let push: Printable;
-      if (field.listKind === "message") {
-        push = [newMessage(c, field.message!, "e"), " l.push(s);"];
-      } else if (field.listKind === "enum") {
-        push = ["const n = ", rt("aotJsonReadEnum"), "(", f.importSchema(field.enum!), ", e, x); if (n !== undefined) l.push(n);"];
-      } else {
-        push = ["l.push(", scalarConv(c, field.scalar!, field.longAsString, "e"), ");"];
-      }
+      const push = listPush(c, field);
       return [
         "if (v !== null) { if (!Array.isArray(v)) throw ",
         rt("aotJsonNotArray"),

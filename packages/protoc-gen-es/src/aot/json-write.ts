@@ -22,7 +22,9 @@ export interface JsonContext {
    * The names of this file's functions that create the zero message of a type and read it from
    * JSON, if the file has them: then sub-messages of the type are read by a direct call.
    */
-  readonly local?: (desc: DescMessage) => { readonly zero: string | undefined; readonly jsonRead: string | undefined } | undefined;
+  readonly local?: (
+    desc: DescMessage,
+  ) => { readonly zero: string | undefined; readonly jsonRead: string | undefined; readonly jsonScan: string | undefined } | undefined;
 }
 
 /**

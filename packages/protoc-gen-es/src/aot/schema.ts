@@ -13,10 +13,12 @@ import { mayBeBoxed } from "./wire.js";
 import { zeroConstructorBody, zeroNeedsPrototype } from "./zero.js";
 import { hasAotJson, jsonWriterBody, type JsonContext } from "./json-write.js";
 import { jsonReaderBody } from "./json-read.js";
+import { jsonScanBody } from "./json-scan.js";
 
 /**
  * The local functions of a message type: `$binEnc<i>`, `$binDec<i>` and, where it has one,
- * `$binZero<i>` (with the constructor it calls, `$binMsg<i>`) and its JSON reader `$jsonRead<i>`.
+ * `$binZero<i>` (with the constructor it calls, `$binMsg<i>`) and its JSON readers `$jsonRead<i>`
+ * (of parsed JSON) and `$jsonScan<i>` (of JSON text).
  */
 interface LocalNames {
   readonly enc: string;
@@ -24,6 +26,7 @@ interface LocalNames {
   readonly zero: string | undefined;
   readonly ctor: string;
   readonly jsonRead: string | undefined;
+  readonly jsonScan: string | undefined;
 }
 
 /** What a generated file holds of ahead-of-time decoders: local names by type, and copies still to print. */
@@ -38,7 +41,7 @@ const states = new WeakMap<GeneratedFile, FileState>();
 /**
  * Prints the initializer of a message's schema constant: `descCall` (the `messageDesc(...)`
  * call) wrapped in `aotBinary()` with the type's encoder, decoder and zero message factory
- * (and, where the type has them, in `aotJson()` with its JSON writer and reader), followed by
+ * (and, where the type has them, in `aotJson()` with its JSON writer and readers), followed by
  * the declarations of the binary codecs (with types for the target ts). `json` false (`aot=binary`):
  * no JSON codecs.
  */
@@ -56,7 +59,7 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
     f.print("  (m, o, x) => {");
     for (const line of jsonWriterBody(c, desc)) f.print("    ", line);
     f.print("  },");
-    f.print(["  ", own.jsonRead!, ");"]);
+    f.print(["  ", own.jsonRead!, ", ", own.jsonScan!, ");"]);
   } else {
     f.print(["  ", binary, ";"]);
   }
@@ -69,6 +72,22 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
         : ["function ", own.jsonRead!, "(m, j, x) {"],
     );
     for (const line of jsonReaderBody(c, desc)) f.print("  ", line);
+    f.print("}");
+    f.print();
+    f.print(
+      ts
+        ? [
+            "function ",
+            own.jsonScan!,
+            "(m: any, t: ",
+            f.import("AotJsonScanner", f.runtime.codegen.messageDesc.from, true),
+            ", x: ",
+            f.import("AotJsonReadContext", f.runtime.codegen.messageDesc.from, true),
+            "): void {",
+          ]
+        : ["function ", own.jsonScan!, "(m, t, x) {"],
+    );
+    for (const line of jsonScanBody(c, desc, ts)) f.print("  ", line);
     f.print("}");
   }
   // Copies of the decoders of well-known types from other files that this file's decoders call.
@@ -148,6 +167,7 @@ function addNames(f: GeneratedFile, state: FileState, desc: DescMessage): LocalN
     ctor: `$binMsg${i}`,
     // Types of the file only: a copied well-known type has a JSON form of its own.
     jsonRead: desc.file === state.file && hasAotJson(desc) ? `$jsonRead${i}` : undefined,
+    jsonScan: desc.file === state.file && hasAotJson(desc) ? `$jsonScan${i}` : undefined,
   };
   state.names.set(desc, names);
   return names;

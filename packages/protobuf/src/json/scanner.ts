@@ -1,0 +1,274 @@
+/**
+ * A scanner of JSON text for the ahead-of-time JSON readers of generated code (plugin option
+ * `aot=true`): they read a message straight from the text of fromJsonString(), without the
+ * value tree of `JSON.parse` in between. The scanner takes only what it is sure of: wherever
+ * the text is not plain, valid JSON that it reads the same way as `JSON.parse` (a raw control
+ * character in a string, a duplicate key, a number or literal it does not recognize, `__proto__`
+ * as a key), it gives up with `bail()`, and fromJsonString() reads the text again on the path
+ * of `JSON.parse` and the readers, which reports what is wrong. Values are converted by the
+ * same functions as on that path, so that both give the same message.
+ *
+ * Strings without escapes are slices of the text; V8 keeps the string a slice is taken from
+ * alive while the slice is. So that a string of a message read from a long text does not keep
+ * the whole text alive, strings of texts longer than 16 KiB are sliced from copies of 16 KiB
+ * pieces of the text (as bytes read from JSON share 16 KiB buffers). Strings with escapes are
+ * decoded by `JSON.parse`.
+ */
+
+/** What a scanner throws where it gives up (caught by fromJsonString()). */
+export class ScanBailout {
+  /** Where in the text the scanner gave up (for tests and debugging). */
+  constructor(readonly offset: number) {}
+}
+
+/** Characters that JSON strings may not hold unescaped (U+0000 to U+001F). */
+const controlChars = /[\u0000-\u001f]/g;
+
+/** The length of the pieces of a long text that strings are sliced from (see above). */
+const pieceLength = 16384;
+
+/** V8 copies shorter slices (SlicedString::kMinLength). */
+const minSliceLength = 13;
+
+/** Nesting of arrays and objects that value() reads before it gives up (the readers' limits apply on the other path). */
+const maxValueDepth = 128;
+
+/** Reads JSON text from left to right; `pos` is the offset of the next character to read. */
+export class JsonScanner {
+  /** The offset of the next character. */
+  pos = 0;
+  /** The offset of the first backslash at or after `pos`, or -1 if there is none; -2 before it is looked for. */
+  private esc = -2;
+  /** The offset of the first control character at or after the last string start that needed it, -1 if none, -2 before it is looked for. */
+  private ctl = -2;
+  /** Depth of value() in arrays and objects. */
+  private depth = 0;
+  /** Copies of pieces of a long text, made as strings are read from them. */
+  private pieces: string[] | undefined;
+
+  constructor(readonly text: string) {}
+
+  /** Gives up: the text is read again by JSON.parse and the readers. */
+  bail(): never {
+    throw new ScanBailout(this.pos);
+  }
+
+  /** Skips whitespace; returns the next character's code (NaN at the end of the text). */
+  peek(): number {
+    const t = this.text;
+    let p = this.pos;
+    let c = t.charCodeAt(p);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = t.charCodeAt(++p);
+    this.pos = p;
+    return c;
+  }
+
+  /**
+   * Reads the `{` of an object and its first key with the colon after it; undefined if the
+   * object is empty (its `}` read too).
+   */
+  first(): string | undefined {
+    if (this.peek() !== 123) this.bail();
+    this.pos++;
+    const c = this.peek();
+    if (c === 34) return this.keyAt();
+    if (c !== 125) this.bail();
+    this.pos++;
+    return undefined;
+  }
+
+  /**
+   * After a member of an object: reads the comma and the next key with the colon after it;
+   * undefined at the object's `}` (read too).
+   */
+  next(): string | undefined {
+    const t = this.text;
+    let c = t.charCodeAt(this.pos);
+    if (c !== 44 && c !== 125) c = this.peek();
+    this.pos++;
+    if (c === 44) {
+      c = t.charCodeAt(this.pos);
+      if (c !== 34) c = this.peek();
+      if (c === 34) return this.keyAt();
+    } else if (c === 125) {
+      return undefined;
+    }
+    this.bail();
+  }
+
+  /** Reads the key at `pos` (its opening quote) and the colon after it. */
+  private keyAt(): string {
+    const k = this.string();
+    let c = this.text.charCodeAt(this.pos);
+    if (c !== 58) c = this.peek();
+    if (c !== 58) this.bail();
+    this.pos++;
+    return k;
+  }
+
+  /** Reads the `[` of an array; false if the array is empty (its `]` read too). */
+  openArray(): boolean {
+    if (this.peek() !== 91) this.bail();
+    this.pos++;
+    if (this.peek() === 93) {
+      this.pos++;
+      return false;
+    }
+    return true;
+  }
+
+  /** After an element of an array: true if a comma follows (another element), false at its `]`. */
+  moreArray(): boolean {
+    const c = this.peek();
+    this.pos++;
+    if (c === 44) return true;
+    if (c !== 93) this.bail();
+    return false;
+  }
+
+  /** Checks that only whitespace is left. */
+  end(): void {
+    const c = this.peek();
+    if (c === c) this.bail(); // NaN only at the end
+  }
+
+  /** Reads any JSON value, as `JSON.parse` would. */
+  value(): unknown {
+    let c = this.text.charCodeAt(this.pos);
+    if (c === 34) return this.string(true);
+    if (c === 32 || c === 10 || c === 13 || c === 9) c = this.peek();
+    switch (c) {
+      case 34:
+        return this.string(true);
+      case 123:
+        return this.object();
+      case 91:
+        return this.array();
+      case 116:
+        return this.literal("true", true);
+      case 102:
+        return this.literal("false", false);
+      case 110:
+        return this.literal("null", null);
+      default:
+        return this.number(c);
+    }
+  }
+
+  private literal<T>(word: string, v: T): T {
+    if (!this.text.startsWith(word, this.pos)) this.bail();
+    this.pos += word.length;
+    return v;
+  }
+
+  /** Reads a string at `pos` (its opening quote); `keep`: a value that may be kept (see above), not a key. */
+  private string(keep = false): string {
+    const t = this.text;
+    const start = this.pos + 1;
+    const close = t.indexOf('"', start);
+    if (close === -1) this.bail();
+    let esc = this.esc;
+    if (esc !== -1 && esc < start) esc = this.esc = t.indexOf("\\", start);
+    if (esc !== -1 && esc < close) return this.escapedString(start);
+    let ctl = this.ctl;
+    if (ctl !== -1 && ctl < start) {
+      controlChars.lastIndex = start;
+      ctl = this.ctl = controlChars.test(t) ? controlChars.lastIndex - 1 : -1;
+    }
+    if (ctl !== -1 && ctl < close) this.bail();
+    this.pos = close + 1;
+    if (!keep || close - start < minSliceLength || t.length <= pieceLength) return t.slice(start, close);
+    return this.sliceOfPiece(start, close);
+  }
+
+  /** Characters `start` to `end` of a long text, sliced from a copy of the piece of the text that holds them, or copied. */
+  private sliceOfPiece(start: number, end: number): string {
+    const t = this.text;
+    const i = Math.floor(start / pieceLength);
+    const base = i * pieceLength;
+    // A cons string is flattened into a new string when sliced: a copy.
+    if (end > base + pieceLength) return (" " + t.slice(start, end)).slice(1);
+    const pieces = (this.pieces ??= []);
+    let piece = pieces[i];
+    if (piece === undefined) piece = pieces[i] = (" " + t.slice(base, base + pieceLength)).slice(1);
+    return piece.slice(start - base, end - base);
+  }
+
+  /**
+   * A string with escapes: it ends at the first quote after `start` that an even number of
+   * backslashes precedes; its value is what JSON.parse makes of it (which checks it).
+   */
+  private escapedString(start: number): string {
+    const t = this.text;
+    let close = t.indexOf('"', start);
+    for (;;) {
+      if (close === -1) this.bail();
+      let i = close - 1;
+      while (t.charCodeAt(i) === 92) i--;
+      if ((close - i) % 2 === 1) break;
+      close = t.indexOf('"', close + 1);
+    }
+    let s: unknown;
+    try {
+      s = JSON.parse(t.slice(start - 1, close + 1));
+    } catch {
+      this.bail();
+    }
+    this.pos = close + 1;
+    return s as string;
+  }
+
+  /** Reads a number: only the JSON grammar, `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`. */
+  private number(c: number): number {
+    const t = this.text;
+    const start = this.pos;
+    let p = start;
+    if (c === 45) c = t.charCodeAt(++p);
+    if (c === 48) {
+      c = t.charCodeAt(++p);
+    } else if (c >= 49 && c <= 57) {
+      do c = t.charCodeAt(++p);
+      while (c >= 48 && c <= 57);
+    } else {
+      this.bail();
+    }
+    if (c === 46) {
+      c = t.charCodeAt(++p);
+      if (!(c >= 48 && c <= 57)) this.bail();
+      do c = t.charCodeAt(++p);
+      while (c >= 48 && c <= 57);
+    }
+    if (c === 101 || c === 69) {
+      c = t.charCodeAt(++p);
+      if (c === 43 || c === 45) c = t.charCodeAt(++p);
+      if (!(c >= 48 && c <= 57)) this.bail();
+      do c = t.charCodeAt(++p);
+      while (c >= 48 && c <= 57);
+    }
+    this.pos = p;
+    return +t.slice(start, p);
+  }
+
+  private object(): Record<string, unknown> {
+    if (++this.depth > maxValueDepth) this.bail();
+    const o: Record<string, unknown> = {};
+    for (let k = this.first(); k !== undefined; k = this.next()) {
+      // JSON.parse makes `__proto__` an own property; an assignment would set the prototype.
+      if (k === "__proto__" || Object.prototype.hasOwnProperty.call(o, k)) this.bail();
+      o[k] = this.value();
+    }
+    this.depth--;
+    return o;
+  }
+
+  private array(): unknown[] {
+    if (++this.depth > maxValueDepth) this.bail();
+    const a: unknown[] = [];
+    if (this.openArray()) {
+      do a.push(this.value());
+      while (this.moreArray());
+    }
+    this.depth--;
+    return a;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The ahead-of-time reader of JSON text of a message type (plugin option `aot`): the body of
+ * `(m, t, x) => { ... }`, which reads the members of an object from the runtime's JsonScanner
+ * `t` into the new message `m`, for fromJsonString(). Objects of this file's sub-messages and
+ * arrays of list fields are read from the text; every other value is read by `t.value()` (as
+ * `JSON.parse` reads it) and converted by the same code as in the reader of parsed JSON
+ * (json-read.ts). Wherever that reader would find a problem, or a key is given twice, this one
+ * gives up (`t.bail()`, or a thrown problem), and fromJsonString() reads the text again on the
+ * path of `JSON.parse`, which reports it.
+ */
+import type { DescField, DescMessage } from "@pbjet/protobuf";
+import type { Printable } from "@pbjet/protoplugin";
+import { prop } from "./wire.js";
+import { jsonDelegated, type JsonContext } from "./json-write.js";
+import { keyTable, listPush, oneofCheck, readField } from "./json-read.js";
+
+/** The lines of the text reader's body. */
+export function jsonScanBody(c: JsonContext, desc: DescMessage, ts: boolean): Printable[] {
+  const { f, rt } = c;
+  const words = Math.ceil(desc.fields.length / 31);
+  const seen = Array.from({ length: words }, (_, i) => `d${i} = 0`);
+  if (desc.oneofs.length > 0) seen.push("b = 0");
+  const lines: Printable[] = [
+    "if (++x.depth > x.recursionLimit) t.bail();",
+    seen.length > 0 ? ["let ", seen.join(", "), ";"] : "",
+    ts ? "let u: string[] | undefined;" : "let u;",
+    "for (let k = t.first(); k !== undefined; k = t.next()) {",
+  ].filter((l) => l !== "");
+  // The field a key names (its index, -1: none): by the key's length first, then by comparing
+  // with the keys of that length (V8 compares strings of a `switch` one case after another).
+  const table = keyTable(desc);
+  const byLength = new Map<number, [string, number][]>();
+  for (const [key, entry] of table) {
+    const list = byLength.get(key.length) ?? [];
+    list.push([key, desc.fields.indexOf(entry.field)]);
+    byLength.set(key.length, list);
+  }
+  if (byLength.size > 0) {
+    lines.push("  let q = -1;", "  switch (k.length) {");
+    for (const [length, keys] of [...byLength].sort((a, b) => a[0] - b[0])) {
+      const test: Printable[] = keys.map(([key, index]) => ["k === ", f.string(key), ` ? ${index} : `]);
+      lines.push([`    case ${length}: q = `, test, "-1; break;"]);
+    }
+    lines.push("  }", "  switch (q) {");
+  } else {
+    lines.push("  switch (-1) {");
+  }
+  for (const field of desc.fields) {
+    const index = desc.fields.indexOf(field);
+    const word = `d${Math.floor(index / 31)}`;
+    const bit = 1 << (index % 31);
+    lines.push(
+      [`    case ${index}: { if ((${word} & ${bit}) !== 0) t.bail(); ${word} |= ${bit};`],
+      ...valueLines(c, desc, field, index).map((l): Printable => ["      ", l]),
+      "      break; }",
+    );
+  }
+  lines.push(
+    ["    default: u = ", rt("aotJsonScanOther"), "(t, u, k); ", rt("aotJsonOtherKey"), "(", f.importSchema(desc), ", m, k, t.value(), x);"],
+    "  }",
+    "}",
+    "x.depth--;",
+  );
+  return lines;
+}
+
+/** Statements that read the value of `field` from the text, with value `v` as the reader of parsed JSON does. */
+function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: number): Printable[] {
+  const generic: Printable[] = ["const v = t.value();"];
+  const check = oneofCheck(c, desc, field);
+  if (check !== undefined) generic.push(check);
+  generic.push(readField(c, desc, field, index));
+  if (jsonDelegated(field)) return generic;
+  if (field.fieldKind === "message") {
+    const oneof = field.oneof;
+    const store: Printable =
+      oneof === undefined
+        ? [prop(c.f, "m", field.localName), " = s;"]
+        : [prop(c.f, "m", oneof.localName), " = { case: ", c.f.string(field.localName), ", value: s };"];
+    const mark = oneof === undefined ? "" : `if ((b & ${1 << desc.oneofs.indexOf(oneof)}) !== 0) t.bail(); b |= ${1 << desc.oneofs.indexOf(oneof)}; `;
+    return [
+      ["if (t.peek() === 123) { ", mark, scanMessage(c, field.message, true), " ", store, " } else {"],
+      ...generic.map((l): Printable => ["  ", l]),
+      "}",
+    ];
+  }
+  if (field.fieldKind === "list") {
+    const element: Printable =
+      field.listKind === "message" ? [scanMessage(c, field.message!), " l.push(s);"] : ["const e = t.value(); ", listPush(c, field)];
+    return [
+      [
+        "if (t.peek() === 91) { const l = ",
+        prop(c.f, "m", field.localName),
+        "; if (t.openArray()) do { ",
+        element,
+        " } while (t.moreArray()); } else {",
+      ],
+      ...generic.map((l): Printable => ["  ", l]),
+      "}",
+    ];
+  }
+  return generic;
+}
+
+/**
+ * Statements that read a new message of type `sub` from the text into `const s`: by this
+ * file's zero factory and text reader if it has them (an object must follow; `atObject`: checked
+ * already), else by the runtime.
+ */
+function scanMessage(c: JsonContext, sub: DescMessage, atObject = false): Printable {
+  const local = c.local?.(sub);
+  if (local?.zero !== undefined && local.jsonScan !== undefined) {
+    return [atObject ? "" : "if (t.peek() !== 123) t.bail(); ", "const s = ", local.zero, "(); ", local.jsonScan, "(s, t, x);"];
+  }
+  return ["const s = ", c.rt("aotJsonScanNew"), "(", c.f.importSchema(sub), ", t, x);"];
+}
