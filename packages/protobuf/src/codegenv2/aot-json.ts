@@ -42,6 +42,7 @@ export {
   aotJsonReadField,
   aotJsonScanNew,
   aotJsonScanOther,
+  aotJsonScanString,
 } from "../json/aot-json.js";
 export type { AotJsonReader, AotJsonWriter, AotJsonReadContext, AotJsonScan } from "../json/aot-json.js";
 export type { JsonScanner as AotJsonScanner } from "../json/scanner.js";

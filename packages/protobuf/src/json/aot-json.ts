@@ -178,6 +178,12 @@ export function aotJsonReadString(json: unknown, x: ReadContext): string {
   return json;
 }
 
+/** Reads a string field's value from text (json/scanner.ts): checked to be a well-formed string, as aotJsonReadString() does. */
+export function aotJsonScanString(json: unknown): string {
+  if (typeof json !== "string" || !isWellFormed(json)) return aotJsonScalar(ScalarType.STRING, false, json) as string;
+  return json;
+}
+
 const scalarReaders: ScalarFromJson[] = [];
 
 /** Reads a value of scalar type `t` from JSON (64-bit values as strings with `las`); throws the closure path's problems. */

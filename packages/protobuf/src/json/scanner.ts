@@ -224,13 +224,21 @@ export class JsonScanner {
     const start = this.pos;
     let p = start;
     if (c === 45) c = t.charCodeAt(++p);
+    // The integer part's value, exact up to 15 digits (2^53 has 16).
+    let v = 0;
     if (c === 48) {
       c = t.charCodeAt(++p);
     } else if (c >= 49 && c <= 57) {
-      do c = t.charCodeAt(++p);
-      while (c >= 48 && c <= 57);
+      do {
+        v = v * 10 + (c - 48);
+        c = t.charCodeAt(++p);
+      } while (c >= 48 && c <= 57);
     } else {
       this.bail();
+    }
+    if (c !== 46 && c !== 101 && c !== 69 && p - start <= 15) {
+      this.pos = p;
+      return t.charCodeAt(start) === 45 ? -v : v;
     }
     if (c === 46) {
       c = t.charCodeAt(++p);

@@ -136,8 +136,8 @@ function scalarConv(c: JsonContext, t: ScalarType, las: boolean, v: string): Pri
   const slow: Printable = [c.rt("aotJsonScalar"), `(${t}, ${las}, ${v})`];
   switch (t) {
     case ScalarType.STRING:
-      // Checked and its colons counted (for the duplicate-key check) by the runtime.
-      return [c.rt("aotJsonReadString"), `(${v}, x)`];
+      // Checked and its colons counted (for the duplicate-key check) by the runtime; from text, checked only.
+      return c.text === true ? [c.rt("aotJsonScanString"), `(${v})`] : [c.rt("aotJsonReadString"), `(${v}, x)`];
     case ScalarType.INT32:
     case ScalarType.SINT32:
     case ScalarType.SFIXED32:

@@ -15,7 +15,8 @@ import { jsonDelegated, type JsonContext } from "./json-write.js";
 import { keyTable, listPush, oneofCheck, readField } from "./json-read.js";
 
 /** The lines of the text reader's body. */
-export function jsonScanBody(c: JsonContext, desc: DescMessage, ts: boolean): Printable[] {
+export function jsonScanBody(context: JsonContext, desc: DescMessage, ts: boolean): Printable[] {
+  const c: JsonContext = { ...context, text: true };
   const { f, rt } = c;
   const words = Math.ceil(desc.fields.length / 31);
   const seen = Array.from({ length: words }, (_, i) => `d${i} = 0`);

@@ -22,6 +22,8 @@ export interface JsonContext {
    * The names of this file's functions that create the zero message of a type and read it from
    * JSON, if the file has them: then sub-messages of the type are read by a direct call.
    */
+  /** Reading text (json-scan.ts): strings need no count of their colons (for the duplicate-key check of parsed JSON). */
+  readonly text?: boolean;
   readonly local?: (
     desc: DescMessage,
   ) => { readonly zero: string | undefined; readonly jsonRead: string | undefined; readonly jsonScan: string | undefined } | undefined;
