@@ -61,10 +61,16 @@ export function aotJson<T extends DescMessage>(desc: T, write: AotJsonWriter, re
     rec.jsonTextWriters[bits] = (msg: unknown, ctx: unknown) => write(eagerForm(rec, msg), bits, ctx as never);
   }
   rec.jsonReader = read;
-  rec.jsonScanner = scan;
   Object.defineProperty(desc, aotJsonMarker, { value: true, enumerable: false });
+  if (scan !== undefined) {
+    rec.jsonScanner = scan;
+    Object.defineProperty(desc, aotJsonScanMarker, { value: true, enumerable: false });
+  }
   return desc;
 }
 
 /** Marks descriptors with ahead-of-time JSON codecs (for tests and the conformance testee). */
 const aotJsonMarker = Symbol("pbjet.aotJson");
+
+/** Marks descriptors with an ahead-of-time reader of JSON text (for tests). */
+const aotJsonScanMarker = Symbol("pbjet.aotJsonScan");

@@ -13,7 +13,7 @@ import { mayBeBoxed } from "./wire.js";
 import { zeroConstructorBody, zeroNeedsPrototype } from "./zero.js";
 import { hasAotJson, jsonWriterBody, type JsonContext } from "./json-write.js";
 import { jsonReaderBody } from "./json-read.js";
-import { jsonScanBody } from "./json-scan.js";
+import { hasJsonScan, jsonScanBody } from "./json-scan.js";
 
 /**
  * The local functions of a message type: `$binEnc<i>`, `$binDec<i>` and, where it has one,
@@ -59,7 +59,7 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
     f.print("  (m, o, x) => {");
     for (const line of jsonWriterBody(c, desc)) f.print("    ", line);
     f.print("  },");
-    f.print(["  ", own.jsonRead!, ", ", own.jsonScan!, ");"]);
+    f.print(["  ", own.jsonRead!, own.jsonScan === undefined ? "" : [", ", own.jsonScan], ");"]);
   } else {
     f.print(["  ", binary, ";"]);
   }
@@ -73,6 +73,8 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
     );
     for (const line of jsonReaderBody(c, desc)) f.print("  ", line);
     f.print("}");
+  }
+  if (withJson && own.jsonScan !== undefined) {
     f.print();
     f.print(
       ts
@@ -167,7 +169,7 @@ function addNames(f: GeneratedFile, state: FileState, desc: DescMessage): LocalN
     ctor: `$binMsg${i}`,
     // Types of the file only: a copied well-known type has a JSON form of its own.
     jsonRead: desc.file === state.file && hasAotJson(desc) ? `$jsonRead${i}` : undefined,
-    jsonScan: desc.file === state.file && hasAotJson(desc) ? `$jsonScan${i}` : undefined,
+    jsonScan: desc.file === state.file && hasAotJson(desc) && hasJsonScan(desc) ? `$jsonScan${i}` : undefined,
   };
   state.names.set(desc, names);
   return names;
