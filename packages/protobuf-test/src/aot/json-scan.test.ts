@@ -60,6 +60,7 @@ class TextWriter {
     private readonly kind: Fault | undefined,
   ) {
     this.faultLeft = kind !== undefined;
+    this.lines = rng.int(3) === 0;
   }
 
   /** Whether to put the fault of kind `kind` here (with probability p, once). */
@@ -69,9 +70,13 @@ class TextWriter {
     return true;
   }
 
+  /** Line feeds in whitespace (a third of the texts): such text is read on the JSON.parse path. */
+  private readonly lines: boolean;
+
   private ws(): string {
     const r = this.rng.int(12);
-    return r < 8 ? "" : ([" ", "\n  ", "\t", "\r\n"] as const)[r - 8];
+    if (r < 8) return "";
+    return (this.lines ? [" ", "\n  ", "\t", "\r\n"] : [" ", "  ", "\t", "\r"])[r - 8];
   }
 
   string(s: string): string {
@@ -85,7 +90,7 @@ class TextWriter {
       else if (code < 0x20 || this.rng.int(10) === 0) out += this.escape(ch, code);
       else out += ch;
     }
-    if (this.fault("control", 0.2)) out += String.fromCharCode(this.rng.int(0x20));
+    if (this.fault("control", 0.2)) out += ["\t", "\r", "\n", String.fromCharCode(this.rng.int(0x20))][this.rng.int(4)];
     return `${out}"`;
   }
 

@@ -64,7 +64,7 @@ function scanText(schema: DescMessage, text: string, options: Partial<JsonReadOp
   if (scan === undefined || typeof text !== "string") return undefined;
   const t = new JsonScanner(text);
   try {
-    if (t.peek() !== 123) return undefined;
+    if (!t.readable() || t.peek() !== 123) return undefined;
     const msg = zeroMessageFactory(schema)();
     scan(msg, t, makeContext(options, true));
     t.end();

@@ -21,8 +21,11 @@ export class ScanBailout {
   constructor(readonly offset: number) {}
 }
 
-/** Characters that JSON strings may not hold unescaped (U+0000 to U+001F). */
-const controlChars = /[\u0000-\u001f]/g;
+/**
+ * Control characters that JSON allows nowhere unescaped (U+0000 to U+001F but tab, line feed
+ * and carriage return, which it allows as whitespace between tokens, not in strings).
+ */
+const forbiddenChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
 /** The length of the pieces of a long text that strings are sliced from (see above). */
 const pieceLength = 16384;
@@ -39,14 +42,30 @@ export class JsonScanner {
   pos = 0;
   /** The offset of the first backslash at or after `pos`, or -1 if there is none; -2 before it is looked for. */
   private esc = -2;
-  /** The offset of the first control character at or after the last string start that needed it, -1 if none, -2 before it is looked for. */
-  private ctl = -2;
+  /**
+   * The offsets of the first carriage return and tab at or after the last string start that
+   * needed them (-1: none, -2: not looked for yet): whitespace, not string content. (Texts with
+   * line feeds are not scanned: see readable().)
+   */
+  private cr = -2;
+  private tab = -2;
   /** Depth of value() in arrays and objects. */
   private depth = 0;
   /** Copies of pieces of a long text, made as strings are read from them. */
   private pieces: string[] | undefined;
 
   constructor(readonly text: string) {}
+
+  /**
+   * Whether the scanner should read the text: not if it has line feeds — pretty-printed text,
+   * whose whitespace JSON.parse skips much faster (k8s-pods indented by two spaces: 703–775 us
+   * scanned, 456–538 us on the JSON.parse path), or a string with a raw line feed (an error) —
+   * nor control characters that JSON allows nowhere (errors, which the JSON.parse path reports).
+   */
+  readable(): boolean {
+    const t = this.text;
+    return t.indexOf("\n") === -1 && !forbiddenChars.test(t);
+  }
 
   /** Gives up: the text is read again by JSON.parse and the readers. */
   bail(): never {
@@ -170,12 +189,12 @@ export class JsonScanner {
     let esc = this.esc;
     if (esc !== -1 && esc < start) esc = this.esc = t.indexOf("\\", start);
     if (esc !== -1 && esc < close) return this.escapedString(start);
-    let ctl = this.ctl;
-    if (ctl !== -1 && ctl < start) {
-      controlChars.lastIndex = start;
-      ctl = this.ctl = controlChars.test(t) ? controlChars.lastIndex - 1 : -1;
-    }
-    if (ctl !== -1 && ctl < close) this.bail();
+    // Whitespace characters are no string content (line feeds and the others: see readable()).
+    let cr = this.cr;
+    if (cr !== -1 && cr < start) cr = this.cr = t.indexOf("\r", start);
+    let tab = this.tab;
+    if (tab !== -1 && tab < start) tab = this.tab = t.indexOf("\t", start);
+    if ((cr !== -1 && cr < close) || (tab !== -1 && tab < close)) this.bail();
     this.pos = close + 1;
     if (!keep || close - start < minSliceLength || t.length <= pieceLength) return t.slice(start, close);
     return this.sliceOfPiece(start, close);
