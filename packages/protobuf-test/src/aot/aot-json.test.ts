@@ -12,11 +12,11 @@
  */
 import * as fc from "fast-check";
 import * as pb from "@pbjet/protobuf";
-import { registries, sets, snapshot } from "./util";
+import { jsonOutcome, registries, sets } from "./util";
 import { isInitializable, messageInit, messageTypes } from "../differential/arbitrary";
 import { fcParams } from "../differential/util";
 import { aotFiles } from "../gen-aot/files";
-import { Rng, canonicalArb, describeError, extensionsOf } from "../lazy/util";
+import { Rng, canonicalArb, extensionsOf } from "../lazy/util";
 import { jsonSafe } from "../json/util";
 
 /** Whether generated code attached ahead-of-time JSON codecs to the schema. */
@@ -24,15 +24,8 @@ function hasAotJson(desc: pb.DescMessage): boolean {
   return Object.getOwnPropertySymbols(desc).some((s) => s.description === "pbjet.aotJson");
 }
 
-/** The outcome of a call: its result's snapshot, or the error's class, message and path. */
-function outcome(fn: () => unknown): unknown {
-  try {
-    return { ok: snapshot(fn()) };
-  } catch (e) {
-    const err = e as { path?: unknown; detail?: unknown; typeName?: unknown };
-    return { error: describeError(e), path: err.path, detail: err.detail, typeName: err.typeName };
-  }
-}
+/** The outcome of a call (aot/util.ts). */
+const outcome = jsonOutcome;
 
 /** Every combination of the write options. */
 const writeOptionSets: Partial<pb.JsonWriteOptions>[] = [];

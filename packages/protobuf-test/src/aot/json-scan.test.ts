@@ -13,10 +13,10 @@
  */
 import * as fc from "fast-check";
 import * as pb from "@pbjet/protobuf";
-import { registries, sets, snapshot } from "./util";
+import { jsonOutcome, registries, sets } from "./util";
 import { isInitializable, messageInit, messageTypes } from "../differential/arbitrary";
 import { fcParams } from "../differential/util";
-import { Rng, canonicalArb, describeError } from "../lazy/util";
+import { Rng, canonicalArb } from "../lazy/util";
 import { jsonSafe } from "../json/util";
 
 /** Whether generated code attached an ahead-of-time reader of JSON text to the schema. */
@@ -34,15 +34,8 @@ function holdsGenericJson(desc: pb.DescMessage, seen = new Set<pb.DescMessage>()
   );
 }
 
-/** The outcome of a call: its result's snapshot, or the error's class, message and path. */
-function outcome(fn: () => unknown): unknown {
-  try {
-    return { ok: snapshot(fn()) };
-  } catch (e) {
-    const err = e as { path?: unknown; detail?: unknown; typeName?: unknown };
-    return { error: describeError(e), path: err.path, detail: err.detail, typeName: err.typeName };
-  }
-}
+/** The outcome of a call (aot/util.ts). */
+const outcome = jsonOutcome;
 
 /** Faults that a text may get, one at a time. */
 const badNumbers = ["01", "-01", "1.", ".5", "+1", "-", "1e", "1e+", "0x1", "1.e3", "--1", "Infinity", "NaN", "1_0"];

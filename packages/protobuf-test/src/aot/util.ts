@@ -5,6 +5,7 @@
 import * as pb from "@pbjet/protobuf";
 import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
 import { aotRegistry, descriptorSetBytes, hex } from "../helpers";
+import { describeError } from "../lazy/util";
 
 /** The two sets of test types. */
 export type SetName = "test" | "conformance";
@@ -37,4 +38,14 @@ export function snapshot(v: unknown): unknown {
     return out;
   }
   return v;
+}
+
+/** The outcome of a JSON read or write: its result's snapshot, or the error's class, message and path. */
+export function jsonOutcome(fn: () => unknown): unknown {
+  try {
+    return { ok: snapshot(fn()) };
+  } catch (e) {
+    const err = e as { path?: unknown; detail?: unknown; typeName?: unknown };
+    return { error: describeError(e), path: err.path, detail: err.detail, typeName: err.typeName };
+  }
 }
