@@ -40,7 +40,7 @@ const maxValueDepth = 128;
 export class JsonScanner {
   /** The offset of the next character. */
   pos = 0;
-  /** The offset of the first backslash at or after `pos`, or -1 if there is none; -2 before it is looked for. */
+  /** The offset of the first backslash at or after the last string start that needed it (-1: none, -2: not looked for yet). */
   private esc = -2;
   /**
    * The offsets of the first carriage return and tab at or after the last string start that
