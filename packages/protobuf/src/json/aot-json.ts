@@ -280,8 +280,7 @@ const readerSlotKey = Symbol("pbjet.aotJsonReaderSlot");
  * reader if it has one and an object follows, else from the value that follows.
  */
 export function aotJsonScanNew(desc: DescMessage, t: JsonScanner, x: ReadContext): any {
-  const rec = typeRecord(desc);
-  const scan = rec.jsonScanner as AotJsonScan | undefined;
+  const scan = typeRecord(desc).jsonScanner as AotJsonScan | undefined;
   if (scan !== undefined && t.peek() === 123) {
     const m = zeroMessageFactory(desc)();
     scan(m, t, x);

@@ -68,8 +68,7 @@ export function jsonScanBody(context: JsonContext, desc: DescMessage, ts: boolea
   } else {
     lines.push("  switch (-1) {");
   }
-  for (const field of desc.fields) {
-    const index = desc.fields.indexOf(field);
+  for (const [index, field] of desc.fields.entries()) {
     const word = `d${Math.floor(index / 31)}`;
     const bit = 1 << (index % 31);
     lines.push(
@@ -100,7 +99,8 @@ function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: 
       oneof === undefined
         ? [prop(c.f, "m", field.localName), " = s;"]
         : [prop(c.f, "m", oneof.localName), " = { case: ", c.f.string(field.localName), ", value: s };"];
-    const mark = oneof === undefined ? "" : `if ((b & ${1 << desc.oneofs.indexOf(oneof)}) !== 0) t.bail(); b |= ${1 << desc.oneofs.indexOf(oneof)}; `;
+    const bit = oneof === undefined ? 0 : 1 << desc.oneofs.indexOf(oneof);
+    const mark = oneof === undefined ? "" : `if ((b & ${bit}) !== 0) t.bail(); b |= ${bit}; `;
     return [
       ["if (t.peek() === 123) { ", mark, scanMessage(c, field.message, true), " ", store, " } else {"],
       ...generic.map((l): Printable => ["  ", l]),
