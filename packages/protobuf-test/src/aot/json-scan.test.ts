@@ -24,26 +24,50 @@ function hasJsonScan(desc: pb.DescMessage): boolean {
   return Object.getOwnPropertySymbols(desc).some((s) => s.description === "pbjet.aotJsonScan");
 }
 
-/** Whether the type's JSON may hold a Struct, Value, ListValue, Any or map of messages (then it has no text reader). */
+/** Whether the type's JSON may hold a Struct, Value, ListValue, Any or map of well-known types (then it has no text reader). */
 function holdsGenericJson(desc: pb.DescMessage, seen = new Set<pb.DescMessage>()): boolean {
   if (/^google\.protobuf\.(Struct|Value|ListValue|Any)$/.test(desc.typeName)) return true;
   if (seen.has(desc)) return false;
   seen.add(desc);
   return desc.fields.some(
-    (f) => (f.fieldKind === "map" && f.mapKind === "message") || (f.message !== undefined && holdsGenericJson(f.message, seen)),
+    (f) =>
+      (f.fieldKind === "map" && f.mapKind === "message" && f.message!.typeName.startsWith("google.protobuf.")) ||
+      (f.message !== undefined && holdsGenericJson(f.message, seen)),
   );
 }
 
 /** The outcome of a call (aot/util.ts). */
 const outcome = jsonOutcome;
 
+/** The keys of the map fields of a message read from JSON, in order (an outcome compares values only). */
+function mapKeys(desc: pb.DescMessage, read: () => pb.Message): unknown {
+  try {
+    const m = read() as unknown as Record<string, Record<string, unknown>>;
+    return desc.fields.filter((f) => f.fieldKind === "map").map((f) => Object.keys(m[f.localName]));
+  } catch {
+    return "error";
+  }
+}
+
 /** Faults that a text may get, one at a time. */
 const badNumbers = ["01", "-01", "1.", ".5", "+1", "-", "1e", "1e+", "0x1", "1.e3", "--1", "Infinity", "NaN", "1_0"];
 const badLiterals = ["tru", "nul", "True", "NULL", "fals", "undefined", "'a'"];
 
+/**
+ * Other spellings of an object key `k` (a fault for keys of messages, a problem or a duplicate
+ * in canonical form for keys of maps): numbers not in canonical form, names of Object.prototype,
+ * lone surrogates.
+ */
+function keyVariants(k: string): string[] {
+  const variants = ["__proto__", "constructor", "toString", "\ud800", `${k}\udc00`];
+  if (/^-?\d+$/.test(k)) variants.push(`0${k}`, `${k}.0`, `+${k}`, ` ${k}`, k.replace(/^-?/, "$&0"), `${k}e0`);
+  if (k === "true" || k === "false") variants.push("True", k === "true" ? "1" : "0");
+  return variants;
+}
+
 /** The kinds of fault a text may get (one per text). */
-type Fault = "control" | "number" | "literal" | "twice" | "comma" | "before" | "after" | "cut";
-const faultKinds: Fault[] = ["control", "number", "literal", "twice", "comma", "before", "after", "cut"];
+type Fault = "control" | "number" | "literal" | "twice" | "key" | "comma" | "before" | "after" | "cut";
+const faultKinds: Fault[] = ["control", "number", "literal", "twice", "key", "comma", "before", "after", "cut"];
 
 /** Writes JSON values as text in random layouts, with one fault of kind `kind` if given. */
 class TextWriter {
@@ -116,7 +140,16 @@ class TextWriter {
       if (items.length > 0 && this.fault("comma", 0.3)) items.push(this.ws());
       return `${pre}[${items.length === 0 ? this.ws() : items.join(",")}]${post}`;
     }
-    const members = Object.keys(v as object).map((k) => `${this.ws()}${this.string(k)}${this.ws()}:${this.value((v as Record<string, unknown>)[k])}`);
+    const entries = Object.entries(v as object);
+    if (entries.length > 0 && this.fault("key", 0.3)) {
+      // A key spelled otherwise, in place of the original or beside it (a duplicate in canonical form).
+      const i = this.rng.int(entries.length);
+      const variants = keyVariants(entries[i][0]);
+      const other: [string, unknown] = [variants[this.rng.int(variants.length)], entries[i][1]];
+      if (this.rng.bool()) entries.splice(i, 1, other);
+      else entries.splice(this.rng.int(entries.length + 1), 0, other);
+    }
+    const members = entries.map(([k, e]) => `${this.ws()}${this.string(k)}${this.ws()}:${this.value(e)}`);
     if (members.length > 0 && this.fault("comma", 0.3)) members.push(this.ws());
     if (members.length > 0 && this.fault("twice", 0.3)) {
       // A key given twice: a copy of a member.
@@ -148,6 +181,33 @@ describe.each(sets)("aot JSON text reader against closures: %s set", (set) => {
     }
   });
 
+  test("maps of enums: a key whose ignored value is given again is a duplicate", () => {
+    let maps = 0;
+    for (const [, c, a] of pairs) {
+      for (const field of c.fields) {
+        if (field.fieldKind !== "map" || field.mapKind !== "enum") continue;
+        maps++;
+        const key = field.mapKey === pb.ScalarType.STRING ? "k" : field.mapKey === pb.ScalarType.BOOL ? "true" : "7";
+        const known = JSON.stringify(field.enum!.values[0].name);
+        for (const members of [
+          `"${key}":"NO_SUCH_VALUE","${key}":${known}`,
+          `"${key}":"NO_SUCH_VALUE","${key}":"NO_SUCH_VALUE"`,
+          `"${key}":${known},"${key}":"NO_SUCH_VALUE"`,
+          `"${key}":"NO_SUCH_VALUE"`,
+        ]) {
+          const text = `{"${field.jsonName}":{${members}}}`;
+          for (const ignoreUnknownFields of [false, true]) {
+            expect([text, outcome(() => pb.fromJsonString(a, text, { ignoreUnknownFields }))]).toEqual([
+              text,
+              outcome(() => pb.fromJsonString(c, text, { ignoreUnknownFields })),
+            ]);
+          }
+        }
+      }
+    }
+    if (set === "conformance") expect(maps).toBeGreaterThan(0);
+  });
+
   describe.each(pairs)("%s", (_name, c, a) => {
     const source: fc.Arbitrary<() => pb.Message> = isInitializable(c)
       ? canonicalArb(set, c).map((bytes) => () => pb.fromBinary(c, bytes))
@@ -174,6 +234,9 @@ describe.each(sets)("aot JSON text reader against closures: %s set", (set) => {
             // A key "__proto__" (of a map or Struct) is left to JSON.parse, which makes it an own property.
             if (!text.includes('"__proto__"')) expect(whole).toBe(0);
             expect(got).toEqual(outcome(() => pb.fromJsonString(c, text, { registry: closure })));
+            expect(mapKeys(a, () => pb.fromJsonString(a, text, { registry: aot }))).toEqual(
+              mapKeys(c, () => pb.fromJsonString(c, text, { registry: closure })),
+            );
           }),
           // Ends at the first failure: shrinking re-reads many texts (the seed is reported).
           { ...fcParams(), endOnFailure: true },

@@ -42,6 +42,8 @@ export {
   aotJsonReadField,
   aotJsonScanNew,
   aotJsonScanOther,
+  aotJsonScanKey,
+  aotJsonIndexMap,
   aotJsonScanString,
 } from "../json/aot-json.js";
 export type { AotJsonReader, AotJsonWriter, AotJsonReadContext, AotJsonScan } from "../json/aot-json.js";

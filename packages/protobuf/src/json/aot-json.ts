@@ -19,7 +19,7 @@ import { zeroMessageFactory } from "../model/zero-message.js";
 import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, formatJson, indexSegment, withSegment } from "./errors.js";
 import { int64ToJson, scalarWriteProblem } from "./scalar-write.js";
-import { readBytes, scalarFromJson, shortInt64, type ScalarFromJson } from "./scalar-read.js";
+import { mapKeyFromJson, readBytes, scalarFromJson, shortInt64, type ScalarFromJson } from "./scalar-read.js";
 import { protoInt64 } from "../wire/int64.js";
 import { IGNORED, enumReader } from "./enum.js";
 import { notAnObject } from "./read-guards.js";
@@ -287,6 +287,69 @@ export function aotJsonScanNew(desc: DescMessage, t: JsonScanner, x: ReadContext
     return m;
   }
   return aotJsonNew(desc, t.value(), x);
+}
+
+const mapKeyReaders: ((key: string) => string)[] = [];
+
+/**
+ * Checks `k`, a key of a map read from text, as the map is filled without the closure path's
+ * check for two keys of one canonical form: 0 if it is not a valid map key of scalar type `t`
+ * in its canonical form ("1", not "01"); 2 if it is, and an array index of four digits or more
+ * (see aotJsonIndexMap()); else 1. A thrown problem makes the scanner give up, as 0 does.
+ */
+export function aotJsonScanKey(t: ScalarType, k: string): number {
+  switch (t) {
+    case ScalarType.STRING:
+      return isWellFormed(k) ? indexClass(k) : 0;
+    case ScalarType.BOOL:
+      return k === "true" || k === "false" ? 1 : 0;
+  }
+  const sure = plainInteger(t, k);
+  if (sure !== 0) return sure;
+  return (mapKeyReaders[t] ??= mapKeyFromJson(t))(k) === k ? indexClass(k) : 0;
+}
+
+/**
+ * 1 or 2 (as aotJsonScanKey()) if `k` is sure to be a canonical integer key of type `t`: at
+ * most 9 digits for 32-bit types and 15 for 64-bit ones (within range), no leading zero, a
+ * minus only for signed types; else 0 (the key's reader decides).
+ */
+function plainInteger(t: ScalarType, k: string): number {
+  const n = k.length;
+  const signed = t !== ScalarType.UINT32 && t !== ScalarType.FIXED32 && t !== ScalarType.UINT64 && t !== ScalarType.FIXED64;
+  const start = signed && k.charCodeAt(0) === 45 ? 1 : 0;
+  const digits = n - start;
+  const is32 = t === ScalarType.INT32 || t === ScalarType.UINT32 || t === ScalarType.SINT32 || t === ScalarType.FIXED32 || t === ScalarType.SFIXED32;
+  if (digits < 1 || digits > (is32 ? 9 : 15)) return 0;
+  const first = k.charCodeAt(start);
+  if (first < 49 || first > 57) return digits === 1 && first === 48 && start === 0 ? 1 : 0;
+  for (let i = start + 1; i < n; i++) {
+    const c = k.charCodeAt(i);
+    if (c < 48 || c > 57) return 0;
+  }
+  return start === 0 && digits >= 4 ? 2 : 1;
+}
+
+/** 2 if `k` is an array index of four digits or more (up to 2^32 - 2, no leading zero), else 1. */
+function indexClass(k: string): number {
+  const n = k.length;
+  const first = k.charCodeAt(0);
+  if (n < 4 || n > 10 || first < 49 || first > 57) return 1;
+  for (let i = 1; i < n; i++) {
+    const c = k.charCodeAt(i);
+    if (c < 48 || c > 57) return 1;
+  }
+  return n < 10 || +k < 4294967295 ? 2 : 1;
+}
+
+/**
+ * Prepares map `map`, filled key by key, for keys that are large array indexes: its elements
+ * become a dictionary, as JSON.parse makes them for sparse keys. Else V8 grows an array for
+ * keys up to 1024 apart (0, 1000, 2000, ...: about 0.8 us per key in V8 11, against 0.14 us).
+ */
+export function aotJsonIndexMap(map: Record<string, unknown>): void {
+  map[4294967294] = undefined;
+  delete map[4294967294];
 }
 
 /** Keeps key `k` among the other keys `seen` of an object, or gives up if it is there already (a duplicate). */

@@ -53,6 +53,8 @@ export class JsonScanner {
   private depth = 0;
   /** Copies of pieces of a long text, made as strings are read from them. */
   private pieces: string[] | undefined;
+  /** The offset of the characters of the key last read, if it has no escapes (else -1). */
+  private keyStart = 0;
 
   constructor(readonly text: string) {}
 
@@ -115,9 +117,22 @@ export class JsonScanner {
     this.bail();
   }
 
+  /**
+   * A key just read, as a string that may be kept (a key of a map): for long texts, sliced from
+   * a copy of a piece of the text, as values are (see above).
+   */
+  kept(k: string): string {
+    const start = this.keyStart;
+    if (start < 0 || k.length < minSliceLength || this.text.length <= pieceLength) return k;
+    return this.sliceOfPiece(start, start + k.length);
+  }
+
   /** Reads the key at `pos` (its opening quote) and the colon after it. */
   private keyAt(): string {
+    const start = this.pos + 1;
     const k = this.string();
+    // The closing quote is at pos - 1; keys with escapes (longer in the text) are new strings.
+    this.keyStart = this.pos - 1 - start === k.length ? start : -1;
     let c = this.text.charCodeAt(this.pos);
     if (c !== 58) c = this.peek();
     if (c !== 58) this.bail();

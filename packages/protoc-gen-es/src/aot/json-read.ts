@@ -132,7 +132,7 @@ export function oneofCheck(c: JsonContext, desc: DescMessage, field: DescField):
 }
 
 /** The expression that converts JSON value `v` of a scalar type, inline where that is cheap, else by the runtime. */
-function scalarConv(c: JsonContext, t: ScalarType, las: boolean, v: string): Printable {
+export function scalarConv(c: JsonContext, t: ScalarType, las: boolean, v: string): Printable {
   const slow: Printable = [c.rt("aotJsonScalar"), `(${t}, ${las}, ${v})`];
   switch (t) {
     case ScalarType.STRING:

@@ -12,28 +12,33 @@ import type { DescField, DescMessage } from "@pbjet/protobuf";
 import type { Printable } from "@pbjet/protoplugin";
 import { prop } from "./wire.js";
 import { jsonDelegated, type JsonContext } from "./json-write.js";
-import { keyTable, listPush, oneofCheck, readField } from "./json-read.js";
+import { keyTable, listPush, oneofCheck, readField, scalarConv } from "./json-read.js";
 
 /** Types whose JSON is read as a plain JSON value (google.protobuf.Struct, Value, ListValue) or holds one (Any). */
 const genericTypes = new Set(["google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue", "google.protobuf.Any"]);
 
 /**
  * Whether a message type gets a reader of JSON text: not if its JSON may hold values that are
- * read as plain JSON values first — Struct, Value, ListValue, Any, or maps of messages — in the
- * type or any type it holds. Such values are built by the scanner in JavaScript, and JSON.parse
- * builds large ones faster (graphql-response, a Struct of 12.7 KB: 82 us read by the text
- * reader, 64 us by JSON.parse and the readers), so those types keep the JSON.parse path.
+ * read as plain JSON values first — Struct, Value, ListValue, Any, or maps of well-known types
+ * — in the type or any type it holds. Such values are built by the scanner in JavaScript, and
+ * JSON.parse builds large ones faster (graphql-response, a Struct of 12.7 KB: 82 us read by the
+ * text reader, 64 us by JSON.parse and the readers), so those types keep the JSON.parse path.
  */
 export function hasJsonScan(desc: DescMessage, seen = new Set<DescMessage>()): boolean {
   if (genericTypes.has(desc.typeName)) return false;
   if (seen.has(desc)) return true;
   seen.add(desc);
   for (const field of desc.fields) {
-    if (field.fieldKind === "map" && field.mapKind === "message") return false;
+    if (field.fieldKind === "map" && field.mapKind === "message" && isWellKnown(field.message!)) return false;
     const sub = field.message;
     if (sub !== undefined && !hasJsonScan(sub, seen)) return false;
   }
   return true;
+}
+
+/** True for the types of google/protobuf (JSON forms of their own: strings, numbers, any value). */
+function isWellKnown(desc: DescMessage): boolean {
+  return desc.typeName.startsWith("google.protobuf.");
 }
 
 /** The lines of the text reader's body. */
@@ -73,7 +78,7 @@ export function jsonScanBody(context: JsonContext, desc: DescMessage, ts: boolea
     const bit = 1 << (index % 31);
     lines.push(
       [`    case ${index}: { if ((${word} & ${bit}) !== 0) t.bail(); ${word} |= ${bit};`],
-      ...valueLines(c, desc, field, index).map((l): Printable => ["      ", l]),
+      ...valueLines(c, desc, field, index, ts).map((l): Printable => ["      ", l]),
       "      break; }",
     );
   }
@@ -87,11 +92,14 @@ export function jsonScanBody(context: JsonContext, desc: DescMessage, ts: boolea
 }
 
 /** Statements that read the value of `field` from the text, with value `v` as the reader of parsed JSON does. */
-function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: number): Printable[] {
+function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: number, ts: boolean): Printable[] {
   const generic: Printable[] = ["const v = t.value();"];
   const check = oneofCheck(c, desc, field);
   if (check !== undefined) generic.push(check);
   generic.push(readField(c, desc, field, index));
+  if (field.fieldKind === "map") {
+    return [["if (t.peek() === 123) { ", mapLoop(c, field, ts), " } else {"], ...generic.map((l): Printable => ["  ", l]), "}"];
+  }
   if (jsonDelegated(field)) return generic;
   if (field.fieldKind === "message") {
     const oneof = field.oneof;
@@ -123,6 +131,58 @@ function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: 
     ];
   }
   return generic;
+}
+
+/**
+ * The loop that reads the members of the object of map field `field` (at its `{`) into the
+ * message's map, which is new and empty. A key given twice (in canonical form: the map holds
+ * it already), not in its canonical form, or `__proto__` (which an assignment does not make an
+ * own property) makes the scanner give up: the closure path reports or handles those. Values
+ * are converted as the reader of parsed JSON converts list elements; enum values it ignores
+ * (unknown names with `ignoreUnknownFields`) are kept in `g`, to find their keys given twice.
+ */
+function mapLoop(c: JsonContext, field: DescField & { fieldKind: "map" }, ts: boolean): Printable {
+  const { f, rt } = c;
+  // Keys that are large array indexes make the map a dictionary first (aotJsonIndexMap()).
+  const check: Printable[] = [
+    "const kc = ",
+    rt("aotJsonScanKey"),
+    `(${field.mapKey}, mk); if (kc === 0 || mk === "__proto__" || Object.prototype.hasOwnProperty.call(mp, mk)`,
+  ];
+  let read: Printable;
+  let before: Printable = "";
+  switch (field.mapKind) {
+    case "message":
+      read = [scanMessage(c, field.message!), " mp[mk] = s;"];
+      break;
+    case "enum":
+      before = ts ? "let g: string[] | undefined; " : "let g; ";
+      check.push(" || (g !== undefined && g.includes(mk))");
+      read = [
+        "const n = ",
+        rt("aotJsonReadEnum"),
+        "(",
+        f.importSchema(field.enum!),
+        ", t.value(), x); if (n !== undefined) mp[mk] = n; else g = ",
+        rt("aotJsonScanOther"),
+        "(t, g, mk);",
+      ];
+      break;
+    default:
+      read = ["const e = t.value(); mp[mk] = ", scalarConv(c, field.scalar!, false, "e"), ";"];
+  }
+  check.push(") t.bail(); if (kc === 2 && !sp) { sp = true; ", rt("aotJsonIndexMap"), "(mp); }");
+  return [
+    "const mp = ",
+    prop(f, "m", field.localName),
+    "; let sp = false; ",
+    before,
+    "for (let k = t.first(); k !== undefined; k = t.next()) { const mk = t.kept(k); ",
+    check,
+    " ",
+    read,
+    " }",
+  ];
 }
 
 /**
