@@ -31,7 +31,7 @@ function holdsGenericJson(desc: pb.DescMessage, seen = new Set<pb.DescMessage>()
   seen.add(desc);
   return desc.fields.some(
     (f) =>
-      (f.fieldKind === "map" && f.mapKind === "message" && f.message!.typeName.startsWith("google.protobuf.")) ||
+      (f.fieldKind === "map" && f.mapKind === "message" && f.message.typeName.startsWith("google.protobuf.")) ||
       (f.message !== undefined && holdsGenericJson(f.message, seen)),
   );
 }
@@ -188,7 +188,7 @@ describe.each(sets)("aot JSON text reader against closures: %s set", (set) => {
         if (field.fieldKind !== "map" || field.mapKind !== "enum") continue;
         maps++;
         const key = field.mapKey === pb.ScalarType.STRING ? "k" : field.mapKey === pb.ScalarType.BOOL ? "true" : "7";
-        const known = JSON.stringify(field.enum!.values[0].name);
+        const known = JSON.stringify(field.enum.values[0].name);
         for (const members of [
           `"${key}":"NO_SUCH_VALUE","${key}":${known}`,
           `"${key}":"NO_SUCH_VALUE","${key}":"NO_SUCH_VALUE"`,

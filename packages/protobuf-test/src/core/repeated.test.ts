@@ -34,7 +34,8 @@ function wireScalar(f: DescField): number {
 
 function valuesFor(f: DescField): unknown[] {
   if (f.fieldKind === "list" && f.listKind === "enum") {
-    const nums = f.enum!.values.map((v) => v.number);
+    // No `!`: listKind narrows `enum` (as in protobuf-es).
+    const nums = f.enum.values.map((v) => v.number);
     return [...nums, nums[0]];
   }
   return valuesByScalar[f.scalar as number];

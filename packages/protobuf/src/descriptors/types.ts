@@ -253,28 +253,29 @@ export type FieldKindShape =
       readonly delimitedEncoding: boolean;
       getDefaultValue(): undefined;
     }
-  | {
+  | ({
       readonly fieldKind: "list";
-      readonly listKind: "scalar" | "enum" | "message";
-      readonly scalar: ScalarType | undefined;
-      readonly enum: DescEnum | undefined;
-      readonly message: DescMessage | undefined;
       /** Written packed. */
       readonly packed: boolean;
       readonly longAsString: boolean;
       readonly delimitedEncoding: boolean;
       getDefaultValue(): undefined;
-    }
-  | {
+    } & ElementKindShape<"listKind">)
+  | ({
       readonly fieldKind: "map";
       /** The key type. */
       readonly mapKey: ScalarType;
-      readonly mapKind: "scalar" | "enum" | "message";
-      readonly scalar: ScalarType | undefined;
-      readonly enum: DescEnum | undefined;
-      readonly message: DescMessage | undefined;
       getDefaultValue(): undefined;
-    };
+    } & ElementKindShape<"mapKind">);
+
+/**
+ * The element type of a list or the value type of a map, told apart by `listKind` or `mapKind`
+ * (`field.listKind === "message"` narrows `field.message` to a DescMessage, as in protobuf-es).
+ */
+type ElementKindShape<K extends "listKind" | "mapKind"> =
+  | ({ readonly [P in K]: "scalar" } & { readonly scalar: ScalarType; readonly enum: undefined; readonly message: undefined })
+  | ({ readonly [P in K]: "enum" } & { readonly scalar: undefined; readonly enum: DescEnum; readonly message: undefined })
+  | ({ readonly [P in K]: "message" } & { readonly scalar: undefined; readonly enum: undefined; readonly message: DescMessage });
 
 /** A field of a message. */
 export type DescField = MessageFieldCommon & FieldKindShape;

@@ -29,7 +29,7 @@ export function hasJsonScan(desc: DescMessage, seen = new Set<DescMessage>()): b
   if (seen.has(desc)) return true;
   seen.add(desc);
   for (const field of desc.fields) {
-    if (field.fieldKind === "map" && field.mapKind === "message" && isWellKnown(field.message!)) return false;
+    if (field.fieldKind === "map" && field.mapKind === "message" && isWellKnown(field.message)) return false;
     const sub = field.message;
     if (sub !== undefined && !hasJsonScan(sub, seen)) return false;
   }
@@ -153,7 +153,7 @@ function mapLoop(c: JsonContext, field: DescField & { fieldKind: "map" }, ts: bo
   let before: Printable = "";
   switch (field.mapKind) {
     case "message":
-      read = [scanMessage(c, field.message!), " mp[mk] = s;"];
+      read = [scanMessage(c, field.message), " mp[mk] = s;"];
       break;
     case "enum":
       before = ts ? "let g: string[] | undefined; " : "let g; ";
@@ -162,14 +162,14 @@ function mapLoop(c: JsonContext, field: DescField & { fieldKind: "map" }, ts: bo
         "const n = ",
         rt("aotJsonReadEnum"),
         "(",
-        f.importSchema(field.enum!),
+        f.importSchema(field.enum),
         ", t.value(), x); if (n !== undefined) mp[mk] = n; else g = ",
         rt("aotJsonScanOther"),
         "(t, g, mk);",
       ];
       break;
     default:
-      read = ["const e = t.value(); mp[mk] = ", scalarConv(c, field.scalar!, false, "e"), ";"];
+      read = ["const e = t.value(); mp[mk] = ", scalarConv(c, field.scalar, false, "e"), ";"];
   }
   check.push(") t.bail(); if (kc === 2 && !sp) { sp = true; ", rt("aotJsonIndexMap"), "(mp); }");
   return [
