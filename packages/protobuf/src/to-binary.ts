@@ -15,6 +15,10 @@ export interface BinaryWriteOptions {
  * Serializes a message to the protobuf binary format. A lazy view is written by copying its
  * original bytes (unless they hold unknown fields that are not to be written).
  */
-export function toBinary<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>, options?: Partial<BinaryWriteOptions>): Uint8Array {
+export function toBinary<Desc extends DescMessage>(
+  schema: Desc,
+  message: MessageShape<Desc>,
+  options?: Partial<BinaryWriteOptions>,
+): Uint8Array<ArrayBuffer> {
   return encodeMessage(schema, message, options?.writeUnknownFields ?? true);
 }

@@ -24,17 +24,19 @@ export interface UnknownField {
  * Every message is a plain object with its fully qualified type name in `$typeName`,
  * and the unknown fields it was decoded with in `$unknown`.
  */
-export interface Message<TypeName extends string = string> {
+export type Message<TypeName extends string = string> = {
   /** The fully qualified name of the message type, e.g. "example.User". */
   readonly $typeName: TypeName;
   /** Fields from the wire that the schema does not know, and extension values. */
-  $unknown?: UnknownField[];
-}
+  $unknown?: UnknownField[] | undefined;
+};
 
 /** A message descriptor that carries the TypeScript type of its messages (for generated code). */
-export type GenMessage<RuntimeShape extends Message, Opt = unknown> = Omit<DescMessage, "field"> & {
-  /** Fields by their local (property) name. */
+export type GenMessage<RuntimeShape extends Message, Opt = unknown> = Omit<DescMessage, "field" | "typeName"> & {
+  /** Fields by their local (property) name; the members of a oneof by theirs. */
   field: Record<MessageFieldNames<RuntimeShape>, DescMessage["fields"][number]>;
+  /** The fully qualified name of the message type, as a literal type. */
+  typeName: RuntimeShape["$typeName"];
 } & {
   /** Phantom type: the message shape. Never present at run time. */
   readonly __runtimeShape?: RuntimeShape;
@@ -82,11 +84,14 @@ export type GenExtension<Extendee extends Message = Message, RuntimeShape = unkn
   readonly __runtimeShape?: RuntimeShape;
 };
 
-/** Property names of a message type that are fields (oneof groups and `$` properties excluded). */
+/**
+ * The local names of the fields of a message type: its properties but `$typeName` and
+ * `$unknown`, with each oneof group replaced by the names of its members (its cases).
+ */
 type MessageFieldNames<T extends Message> = Message extends T
   ? string
   : {
-      [K in Exclude<keyof T, "$typeName" | "$unknown">]-?: NonNullable<T[K]> extends { case: string | undefined } ? never : K;
+      [K in Exclude<keyof T, "$typeName" | "$unknown">]-?: NonNullable<T[K]> extends { case: infer C } ? Exclude<C, undefined> : K;
     }[Exclude<keyof T, "$typeName" | "$unknown">] &
       string;
 

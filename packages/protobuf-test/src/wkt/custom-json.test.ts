@@ -23,7 +23,7 @@ describe("hasCustomJsonRepresentation", () => {
     }
   });
   test("the well-known types with a JSON form of their own", () => {
-    const custom = Object.values(wkt)
+    const custom = (Object.values(wkt) as unknown[])
       .filter((v): v is pb.DescMessage => typeof v === "object" && v !== null && (v as { kind?: string }).kind === "message")
       .filter((d) => wkt.hasCustomJsonRepresentation(d))
       .map((d) => d.name)

@@ -11,11 +11,13 @@ import { writeMessage } from "./encoder.js";
 let sharedWriter = new BinaryWriter();
 
 /** Serializes a message: a lazy view by copying its original bytes where they stand for it. */
-export function encodeMessage(desc: DescMessage, message: unknown, writeUnknown: boolean): Uint8Array {
+export function encodeMessage(desc: DescMessage, message: unknown, writeUnknown: boolean): Uint8Array<ArrayBuffer> {
   // A lazy view is unchanged by construction: its original bytes are its encoding.
   const views = typeRecord(desc).views;
   const bytes = views?.bytes(message, writeUnknown);
-  if (bytes !== undefined) return bytes;
+  // A view of the bytes read; copied if they lie in a SharedArrayBuffer (or another realm's buffer):
+  // the result is a Uint8Array over an ArrayBuffer, as protobuf-es types it.
+  if (bytes !== undefined) return bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice();
   const w = sharedWriter;
   try {
     writeMessage(desc, message, w, writeUnknown);

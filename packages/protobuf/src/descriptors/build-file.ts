@@ -168,6 +168,7 @@ function newEnum(
       localName: safeObjectProperty(sharedPrefix === undefined ? name : name.substring(sharedPrefix.length)),
       number: v.number,
       parent: desc,
+      jsonName: name,
       deprecated: v.options?.deprecated === true,
       proto: v,
       toString: () => `enum value ${typeName}.${name}`,
@@ -264,6 +265,7 @@ type FieldCommonProps = FieldKindShape & {
   presence: FieldPresence;
   proto: FieldDescriptorProto;
   lazy: boolean;
+  utf8Validation: boolean;
   utf8Verify: boolean;
   toString(): string;
 };
@@ -283,6 +285,7 @@ function fieldCommon(
     deprecated: proto.options?.deprecated === true,
     proto,
     lazy: proto.options?.lazy === true || proto.options?.unverifiedLazy === true,
+    utf8Validation: features.utf8Validation === Utf8Validation.VERIFY,
     utf8Verify: features.utf8Validation === Utf8Validation.VERIFY,
     toString: describe,
   };
@@ -307,6 +310,7 @@ function fieldCommon(
         scalar: valueRef === undefined ? (valueProto.type as ScalarType) : undefined,
         enum: valueRef?.kind === "enum" ? valueRef : undefined,
         message: valueRef?.kind === "message" ? valueRef : undefined,
+        delimitedEncoding: false,
         getDefaultValue: () => undefined,
       } as FieldCommonProps;
     }

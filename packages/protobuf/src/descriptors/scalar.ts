@@ -4,6 +4,23 @@ import { ScalarType } from "./scalar-type.js";
 
 export { ScalarType };
 
+/** The TypeScript type of a value of scalar type `T` (64-bit integers as string if `LongAsString`). */
+export type ScalarValue<T = ScalarType, LongAsString extends boolean = false> = T extends ScalarType.STRING
+  ? string
+  : T extends ScalarType.INT32 | ScalarType.UINT32 | ScalarType.SINT32 | ScalarType.FIXED32 | ScalarType.SFIXED32
+    ? number
+    : T extends ScalarType.FLOAT | ScalarType.DOUBLE
+      ? number
+      : T extends ScalarType.INT64 | ScalarType.SINT64 | ScalarType.SFIXED64 | ScalarType.UINT64 | ScalarType.FIXED64
+        ? LongAsString extends true
+          ? string
+          : bigint
+        : T extends ScalarType.BOOL
+          ? boolean
+          : T extends ScalarType.BYTES
+            ? Uint8Array
+            : never;
+
 /** Field types of google.protobuf.FieldDescriptorProto.Type that are not scalars. */
 export const enum NonScalarType {
   GROUP = 10,

@@ -2,7 +2,7 @@
  * Descriptor objects: the resolved, linked view of .proto definitions that every codec,
  * the registry and generated code work with. Shapes follow protobuf-es v2's `Desc*` types.
  */
-import type { ScalarType } from "./scalar.js";
+import type { ScalarType, ScalarValue } from "./scalar.js";
 import type { Edition, FieldPresence } from "./edition.js";
 import type {
   DescriptorProto,
@@ -108,6 +108,8 @@ export interface DescEnumValue {
   readonly localName: string;
   readonly number: number;
   readonly parent: DescEnum;
+  /** The name in JSON: the value's name. */
+  readonly jsonName: string;
   readonly deprecated: boolean;
   readonly proto: EnumValueDescriptorProto;
   toString(): string;
@@ -196,7 +198,9 @@ interface FieldCommon {
   readonly proto: FieldDescriptorProto;
   /** The field option `lazy` or `unverified_lazy` is set. */
   readonly lazy: boolean;
-  /** @internal Strings must be valid UTF-8 (feature utf8_validation = VERIFY). */
+  /** Strings must be valid UTF-8: the resolved feature utf8_validation is VERIFY (proto3, editions), not NONE (proto2). */
+  readonly utf8Validation: boolean;
+  /** @internal Same as utf8Validation. */
   readonly utf8Verify: boolean;
   toString(): string;
 }
@@ -226,16 +230,7 @@ interface ExtensionCommon extends FieldCommon {
 
 /** Kinds of field value: the shape-specific part of a field or extension. */
 export type FieldKindShape =
-  | {
-      readonly fieldKind: "scalar";
-      readonly scalar: ScalarType;
-      /** 64-bit values are strings (`jstype = JS_STRING`). */
-      readonly longAsString: boolean;
-      readonly message: undefined;
-      readonly enum: undefined;
-      /** The proto2 default value, if declared. */
-      getDefaultValue(): number | boolean | string | bigint | Uint8Array | undefined;
-    }
+  | ScalarFieldShape
   | {
       readonly fieldKind: "enum";
       readonly scalar: undefined;
@@ -259,14 +254,40 @@ export type FieldKindShape =
       readonly packed: boolean;
       readonly longAsString: boolean;
       readonly delimitedEncoding: boolean;
+      /** Lists are never members of a oneof. */
+      readonly oneof: undefined;
       getDefaultValue(): undefined;
     } & ElementKindShape<"listKind">)
   | ({
       readonly fieldKind: "map";
-      /** The key type. */
-      readonly mapKey: ScalarType;
+      /** The key type: an integer type, bool or string. */
+      readonly mapKey: MapKeyType;
+      /** Map entries are always length-delimited. */
+      readonly delimitedEncoding: false;
+      /** Maps are never members of a oneof. */
+      readonly oneof: undefined;
       getDefaultValue(): undefined;
     } & ElementKindShape<"mapKind">);
+
+/**
+ * A scalar field of one scalar type per member of the union, so that `field.scalar ===
+ * ScalarType.BOOL` narrows getDefaultValue() to boolean (as in protobuf-es).
+ */
+type ScalarFieldShape<T extends ScalarType = ScalarType> = T extends ScalarType
+  ? {
+      readonly fieldKind: "scalar";
+      readonly scalar: T;
+      /** 64-bit values are strings (`jstype = JS_STRING`). */
+      readonly longAsString: boolean;
+      readonly message: undefined;
+      readonly enum: undefined;
+      /** The proto2 default value, if declared. */
+      getDefaultValue(): ScalarValue<T> | undefined;
+    }
+  : never;
+
+/** The scalar types a map key may have (not float, double or bytes). */
+type MapKeyType = Exclude<ScalarType, ScalarType.FLOAT | ScalarType.DOUBLE | ScalarType.BYTES>;
 
 /**
  * The element type of a list or the value type of a map, told apart by `listKind` or `mapKind`
@@ -281,7 +302,7 @@ type ElementKindShape<K extends "listKind" | "mapKind"> =
 export type DescField = MessageFieldCommon & FieldKindShape;
 
 /** An extension: a field declared outside of the message it extends. */
-export type DescExtension = ExtensionCommon & FieldKindShape;
+export type DescExtension = ExtensionCommon & Exclude<FieldKindShape, { readonly fieldKind: "map" }>;
 
 /** Comments on an element in a protobuf source file. */
 export interface DescComments {

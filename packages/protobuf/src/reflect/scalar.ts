@@ -4,22 +4,8 @@
 import { ScalarType } from "../descriptors/scalar.js";
 import { isScalarZeroValue as isZero, scalarZeroValue as zeroOf } from "../model/scalar-values.js";
 
-/** The TypeScript type of a value of scalar type `T` (64-bit integers as string if `LongAsString`). */
-export type ScalarValue<T = ScalarType, LongAsString extends boolean = false> = T extends ScalarType.STRING
-  ? string
-  : T extends ScalarType.INT32 | ScalarType.UINT32 | ScalarType.SINT32 | ScalarType.FIXED32 | ScalarType.SFIXED32
-    ? number
-    : T extends ScalarType.FLOAT | ScalarType.DOUBLE
-      ? number
-      : T extends ScalarType.INT64 | ScalarType.SINT64 | ScalarType.SFIXED64 | ScalarType.UINT64 | ScalarType.FIXED64
-        ? LongAsString extends true
-          ? string
-          : bigint
-        : T extends ScalarType.BOOL
-          ? boolean
-          : T extends ScalarType.BYTES
-            ? Uint8Array
-            : never;
+export type { ScalarValue } from "../descriptors/scalar.js";
+import type { ScalarValue } from "../descriptors/scalar.js";
 
 /**
  * The zero value of a scalar type — what an unset field of the type holds: 0, "" , false, an

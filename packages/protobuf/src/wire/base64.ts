@@ -76,7 +76,7 @@ function checkCharacters(text: string, n: number): void {
  * padding, whitespace (space, tab, line breaks) anywhere, padding between blocks and excess
  * padding accepted. Any other character throws ProtobufError naming its position.
  */
-export function base64Decode(text: string): Uint8Array {
+export function base64Decode(text: string): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(((text.length * 3) >> 2) + 3);
   let o = 0;
   // Position in the current group of four characters, and the previous character's value.

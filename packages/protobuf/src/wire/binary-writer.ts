@@ -155,7 +155,7 @@ function prefixString(buf: Uint8Array, at: number, reserved: number, pos: number
  */
 export class BinaryWriter {
   /** Current buffer; EMPTY until the first write. */
-  private buf: Uint8Array = EMPTY;
+  private buf: Uint8Array<ArrayBuffer> = EMPTY;
   /** Write position in `buf`. */
   private pos = 0;
   /** DataView over `buf`, created on first fixed-width write (EMPTY_VIEW until then). */
@@ -205,7 +205,7 @@ export class BinaryWriter {
    * one, so the returned bytes are never overwritten. Throws if a fork is not
    * joined.
    */
-  finish(): Uint8Array {
+  finish(): Uint8Array<ArrayBuffer> {
     if (this.depth !== 0) {
       throw new ProtobufError(`cannot finish: ${this.depth} fork() call(s) without join()`);
     }

@@ -10,7 +10,7 @@ export interface TextEncoding {
   /** Whether the text is well-formed UTF-16 (no lone surrogates), i.e. encodable to valid UTF-8. */
   checkUtf8: (text: string) => boolean;
   /** Encode text to UTF-8; lone surrogates become U+FFFD. */
-  encodeUtf8: (text: string) => Uint8Array;
+  encodeUtf8: (text: string) => Uint8Array<ArrayBuffer>;
   /** Encode text to UTF-8 into `dest`, which must be large enough (3 bytes per code unit). */
   encodeUtf8Into: (text: string, dest: Uint8Array) => { written: number };
   /**
@@ -25,7 +25,7 @@ export type TextEncodingConfig = Omit<TextEncoding, "encodeUtf8Into"> & Partial<
 
 // Minimal shapes of the WHATWG classes (the package builds without DOM types).
 interface Encoder {
-  encode(text: string): Uint8Array;
+  encode(text: string): Uint8Array<ArrayBuffer>;
   encodeInto(text: string, dest: Uint8Array): { read: number; written: number };
 }
 interface Decoder {

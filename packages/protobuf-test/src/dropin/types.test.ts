@@ -1,0 +1,114 @@
+/**
+ * Drop-in types: code written against @bufbuild/protobuf's types compiles against ours. The
+ * assertions below are checked by the compiler when this package builds (a difference fails
+ * the build); the tests check the run-time values the types describe.
+ *
+ * Covered: messages are type literals (assignable to Record<string, unknown>); a schema's
+ * `field` names the members of oneofs; toBinary() and base64Decode() return bytes over an
+ * ArrayBuffer (for fetch, Blob, crypto.subtle); descriptor fields narrow by fieldKind,
+ * listKind, mapKind and scalar type; lists and maps are in no oneof, maps are never delimited,
+ * their keys are no float, double or bytes; extensions are no maps; `utf8Validation` on
+ * fields, `jsonName` on enum values, and a generated schema's literal `typeName`.
+ */
+import * as pb from "@pbjet/protobuf";
+import { ScalarType, type DescExtension, type DescField, type Message } from "@pbjet/protobuf";
+import { base64Decode } from "@pbjet/protobuf/wire";
+import { MapFieldsSchema, OneofFieldsSchema } from "../gen/proto3_pb";
+import { MapFieldsSchema as Proto2MapFieldsSchema } from "../gen/proto2_pb";
+
+/** True if A and B are the same type. */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** Compiles only for `true`. */
+type Expect<T extends true> = T;
+
+type ListField = Extract<DescField, { fieldKind: "list" }>;
+type MapField = Extract<DescField, { fieldKind: "map" }>;
+type ScalarField = Extract<DescField, { fieldKind: "scalar" }>;
+
+// biome-ignore lint/correctness/noUnusedVariables: checked by the compiler only
+type Checks = [
+  Expect<Equal<Message["$unknown"], pb.UnknownField[] | undefined>>,
+  Expect<Equal<ReturnType<typeof pb.toBinary>, Uint8Array<ArrayBuffer>>>,
+  Expect<Equal<ReturnType<typeof base64Decode>, Uint8Array<ArrayBuffer>>>,
+  Expect<Equal<ListField["oneof"], undefined>>,
+  Expect<Equal<MapField["oneof"], undefined>>,
+  Expect<Equal<MapField["delimitedEncoding"], false>>,
+  Expect<Equal<MapField["mapKey"], Exclude<ScalarType, ScalarType.FLOAT | ScalarType.DOUBLE | ScalarType.BYTES>>>,
+  Expect<Equal<DescExtension["fieldKind"], "scalar" | "enum" | "message" | "list">>,
+  Expect<Equal<ReturnType<Extract<ScalarField, { scalar: ScalarType.INT64 }>["getDefaultValue"]>, bigint | undefined>>,
+  Expect<Equal<ReturnType<Extract<ScalarField, { scalar: ScalarType.BOOL }>["getDefaultValue"]>, boolean | undefined>>,
+  Expect<Equal<(typeof OneofFieldsSchema)["typeName"], "pbjet.test.proto3.OneofFields">>,
+];
+
+/** A user's logging helper that takes any plain object. */
+function keysOf(o: Record<string, unknown>): string[] {
+  return Object.keys(o);
+}
+
+/** Narrowing as protobuf-es users write it: no `!` needed. */
+function describeField(f: DescField): string {
+  switch (f.fieldKind) {
+    case "list":
+      return f.listKind === "message"
+        ? `list of ${f.message.typeName}`
+        : f.listKind === "enum"
+          ? `list of ${f.enum.typeName}`
+          : `list of scalar ${f.scalar}`;
+    case "map":
+      return f.mapKind === "message"
+        ? `map to ${f.message.typeName}`
+        : f.mapKind === "enum"
+          ? `map to ${f.enum.typeName}`
+          : `map to scalar ${f.scalar}`;
+    case "scalar":
+      if (f.scalar === ScalarType.BOOL) {
+        const d: boolean | undefined = f.getDefaultValue();
+        return `bool (default ${String(d)})`;
+      }
+      return `scalar ${f.scalar}`;
+    default:
+      return f.fieldKind;
+  }
+}
+
+describe("drop-in types", () => {
+  test("a message is a plain object to code that takes Record<string, unknown>", () => {
+    expect(keysOf(pb.create(OneofFieldsSchema))).toContain("kind");
+  });
+
+  test("a schema's field names the members of its oneofs", () => {
+    const member: DescField = OneofFieldsSchema.field.stringValue;
+    expect(member.oneof?.name).toBe("kind");
+    expect(pb.isFieldSet(pb.create(OneofFieldsSchema, { kind: { case: "stringValue", value: "" } }), OneofFieldsSchema.field.stringValue)).toBe(true);
+  });
+
+  test("toBinary() and base64Decode() return bytes over an ArrayBuffer", () => {
+    const bytes = pb.toBinary(MapFieldsSchema, pb.create(MapFieldsSchema, { stringString: { a: "b" } }));
+    const buffer: ArrayBuffer = bytes.buffer;
+    expect(buffer).toBeInstanceOf(ArrayBuffer);
+    expect(base64Decode("AAE=").buffer).toBeInstanceOf(ArrayBuffer);
+  });
+
+  test("map and list fields: no oneof, maps never delimited, kinds narrow", () => {
+    for (const f of MapFieldsSchema.fields) {
+      expect(f.fieldKind).toBe("map");
+      if (f.fieldKind !== "map") continue;
+      expect([f.name, f.oneof, f.delimitedEncoding]).toEqual([f.name, undefined, false]);
+      expect(describeField(f)).toMatch(/^map to /);
+    }
+  });
+
+  test("utf8Validation: proto3 strings are validated, proto2 strings are not", () => {
+    const p3 = MapFieldsSchema.fields.find((f) => f.name === "string_string")!;
+    const p2 = Proto2MapFieldsSchema.fields.find((f) => f.name === "string_string")!;
+    expect([p3.utf8Validation, p2.utf8Validation]).toEqual([true, false]);
+  });
+
+  test("enum values have a JSON name", () => {
+    const field = OneofFieldsSchema.field.enumValue;
+    expect(field.fieldKind).toBe("enum");
+    const values = field.fieldKind === "enum" ? field.enum.values : [];
+    expect(values.length).toBeGreaterThan(0);
+    for (const v of values) expect(v.jsonName).toBe(v.name);
+  });
+});
