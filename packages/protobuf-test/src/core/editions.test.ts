@@ -123,9 +123,8 @@ describe("resolved features on descriptors", () => {
     ["pbjet.test.edition2024.LanguageFeatures", "cpp_view", true],
     ["pbjet.test.proto3.ScalarValues", "string_field", true],
     ["pbjet.test.proto2.OptionalScalars", "string_field", false],
-  ])("%s.%s utf8Verify %s", (t, n, verify) => {
-    // utf8Verify is @internal (stripped from the .d.ts), so read it untyped.
-    expect((f(t, n) as unknown as { utf8Verify: boolean }).utf8Verify).toBe(verify);
+  ])("%s.%s utf8Validation %s", (t, n, verify) => {
+    expect(f(t, n).utf8Validation).toBe(verify);
   });
   test.each([
     ["pbjet.test.edition2023.ClosedEnum", false],

@@ -285,7 +285,7 @@ export function invalidUtf8Fields(desc: pb.DescMessage, depth: number, bad: numb
 }
 
 function utf8Verify(f: pb.DescField): boolean {
-  return (f as { utf8Verify?: boolean }).utf8Verify === true;
+  return f.utf8Validation;
 }
 
 export const badUtf8Sequences = badUtf8;

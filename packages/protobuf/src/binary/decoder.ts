@@ -267,7 +267,7 @@ function closedEnumCheck(field: DescField): ((v: number) => boolean) | undefined
 
 function singularScalarDecoder(field: DescField & { fieldKind: "scalar" | "enum" }): FieldDecoder {
   const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;
-  const read = scalarReader(scalar, field.fieldKind === "scalar" && field.longAsString, field.utf8Verify);
+  const read = scalarReader(scalar, field.fieldKind === "scalar" && field.longAsString, field.utf8Validation);
   const expected = scalarWireType(scalar);
   const isKnown = closedEnumCheck(field);
   const no = field.number;
@@ -299,7 +299,7 @@ function singularScalarDecoder(field: DescField & { fieldKind: "scalar" | "enum"
     };
   }
   if (field.fieldKind === "scalar") {
-    const specialized = scalarFieldDecoder(field.scalar, name, field.longAsString, field.utf8Verify);
+    const specialized = scalarFieldDecoder(field.scalar, name, field.longAsString, field.utf8Validation);
     if (specialized !== undefined) return specialized;
   }
   return (msg, r, wt) => {
@@ -312,7 +312,7 @@ function singularScalarDecoder(field: DescField & { fieldKind: "scalar" | "enum"
 function scalarListDecoder(field: DescField & { fieldKind: "list" }): FieldDecoder {
   const name = field.localName;
   const scalar = field.listKind === "enum" ? ScalarType.INT32 : field.scalar!;
-  const read = scalarReader(scalar, field.longAsString, field.utf8Verify);
+  const read = scalarReader(scalar, field.longAsString, field.utf8Validation);
   const expected = scalarWireType(scalar);
   const packable = isPackable(scalar);
   const isKnown = closedEnumCheck(field);
@@ -350,7 +350,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
   const name = field.localName;
   const no = field.number;
   const keyType = field.mapKey;
-  const readKey = scalarReader(keyType, false, field.utf8Verify);
+  const readKey = scalarReader(keyType, false, field.utf8Validation);
   const keyWireType = scalarWireType(keyType);
   const keyZero = String(scalarZeroValue(keyType, false));
   /** Reads a value; a message value merges into `prev`, an earlier value of the same entry. */
@@ -375,7 +375,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
     };
   } else {
     const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar!;
-    const read: ScalarReader = scalarReader(scalar, false, field.utf8Verify);
+    const read: ScalarReader = scalarReader(scalar, false, field.utf8Validation);
     valueWireType = scalarWireType(scalar);
     const zero = field.mapKind === "enum" ? (field.enum!.values[0]?.number ?? 0) : scalarZeroValue(scalar, false);
     valueZero = () => (zero instanceof Uint8Array ? new Uint8Array(0) : zero);

@@ -15,9 +15,9 @@ export function encodeMessage(desc: DescMessage, message: unknown, writeUnknown:
   // A lazy view is unchanged by construction: its original bytes are its encoding.
   const views = typeRecord(desc).views;
   const bytes = views?.bytes(message, writeUnknown);
-  // A view of the bytes read; copied if they lie in a SharedArrayBuffer (or another realm's buffer):
-  // the result is a Uint8Array over an ArrayBuffer, as protobuf-es types it.
-  if (bytes !== undefined) return bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice();
+  // A view of the bytes read (typed as protobuf-es types the result: bytes read from a
+  // SharedArrayBuffer stay a view of it).
+  if (bytes !== undefined) return bytes as Uint8Array<ArrayBuffer>;
   const w = sharedWriter;
   try {
     writeMessage(desc, message, w, writeUnknown);

@@ -327,7 +327,7 @@ function fieldCheck(facts: FieldFacts): FieldCheck {
   let other: FieldCheck["other"];
   if (facts.packable) {
     // Packed: a length-delimited run of values.
-    const skipValue = scalarValueSkipper(scalar, field.utf8Verify);
+    const skipValue = scalarValueSkipper(scalar, field.utf8Validation);
     other = (r, wt) => {
       if (wt !== WireType.LengthDelimited) return false;
       const end = r.readEnd();
@@ -338,19 +338,25 @@ function fieldCheck(facts: FieldFacts): FieldCheck {
       return true;
     };
   }
-  return { wireType: facts.wireType, check: scalarCheck(scalar, field.utf8Verify), message: undefined, sub: undefined, other };
+  return { wireType: facts.wireType, check: scalarCheck(scalar, field.utf8Validation), message: undefined, sub: undefined, other };
 }
 
 /** Checks one map entry (a length-delimited message of a key and a value). */
 function mapEntryCheck(field: DescField & { fieldKind: "map" }): NonNullable<FieldCheck["other"]> {
-  const key = scalarValueSkipper(field.mapKey, field.utf8Verify);
+  const key = scalarValueSkipper(field.mapKey, field.utf8Validation);
   const keyWireType = scalarWireType(field.mapKey);
   let value: FieldCheck;
   if (field.mapKind === "message") {
     value = { wireType: WireType.LengthDelimited, check: Check.Message, message: field.message, sub: undefined, other: undefined };
   } else {
     const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar!;
-    value = { wireType: scalarWireType(scalar), check: scalarCheck(scalar, field.utf8Verify), message: undefined, sub: undefined, other: undefined };
+    value = {
+      wireType: scalarWireType(scalar),
+      check: scalarCheck(scalar, field.utf8Validation),
+      message: undefined,
+      sub: undefined,
+      other: undefined,
+    };
   }
   return (r, wt, depth, maxDepth) => {
     if (wt !== WireType.LengthDelimited) return false;

@@ -266,7 +266,6 @@ type FieldCommonProps = FieldKindShape & {
   proto: FieldDescriptorProto;
   lazy: boolean;
   utf8Validation: boolean;
-  utf8Verify: boolean;
   toString(): string;
 };
 
@@ -286,7 +285,6 @@ function fieldCommon(
     proto,
     lazy: proto.options?.lazy === true || proto.options?.unverifiedLazy === true,
     utf8Validation: features.utf8Validation === Utf8Validation.VERIFY,
-    utf8Verify: features.utf8Validation === Utf8Validation.VERIFY,
     toString: describe,
   };
   const longAsString = proto.options?.jstype === JSTYPE_STRING;

@@ -200,8 +200,6 @@ interface FieldCommon {
   readonly lazy: boolean;
   /** Strings must be valid UTF-8: the resolved feature utf8_validation is VERIFY (proto3, editions), not NONE (proto2). */
   readonly utf8Validation: boolean;
-  /** @internal Same as utf8Validation. */
-  readonly utf8Verify: boolean;
   toString(): string;
 }
 

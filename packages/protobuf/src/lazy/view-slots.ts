@@ -228,7 +228,7 @@ function isBoxedMember(member: DescField): boolean {
 
 function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map" }, plan: ViewPlan, last: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const readKey = scalarReader(field.mapKey, false, field.utf8Verify && !state.ctx.validated);
+  const readKey = scalarReader(field.mapKey, false, field.utf8Validation && !state.ctx.validated);
   const keyWireType = scalarWireType(field.mapKey);
   const r = viewReader(state);
   const occ = state.occ!;

@@ -26,7 +26,7 @@ export interface ScalarSpec {
   /** 64-bit values as decimal strings. */
   readonly longAsString: boolean;
   /** Strings must be valid UTF-8. */
-  readonly utf8Verify: boolean;
+  readonly utf8Validation: boolean;
 }
 
 /** Parses one scalar value (a string value may be several adjacent literals). */
@@ -34,7 +34,7 @@ export function parseScalar(tok: Tokenizer, spec: ScalarSpec): ScalarValue {
   switch (spec.scalar) {
     case ScalarType.STRING:
     case ScalarType.BYTES:
-      return parseStringValue(tok, spec.scalar === ScalarType.BYTES, spec.utf8Verify);
+      return parseStringValue(tok, spec.scalar === ScalarType.BYTES, spec.utf8Validation);
     case ScalarType.BOOL:
       return parseBool(tok);
     case ScalarType.DOUBLE:

@@ -293,7 +293,7 @@ export class TextParser {
     if (depth >= this.settings.maxDepth) {
       throw errorAt(open, `maximum nesting depth ${this.settings.maxDepth} exceeded`);
     }
-    const keySpec: ScalarSpec = { scalar: field.mapKey, longAsString: false, utf8Verify: field.utf8Verify };
+    const keySpec: ScalarSpec = { scalar: field.mapKey, longAsString: false, utf8Validation: field.utf8Validation };
     let key: unknown;
     let value: unknown;
     for (;;) {
@@ -398,11 +398,11 @@ function initialExtensionValue(msg: Obj, ext: DescExtension): unknown {
 }
 
 function listSpec(field: AnyField & { fieldKind: "list" }): ScalarSpec {
-  return { scalar: field.scalar ?? ScalarType.INT32, longAsString: field.longAsString, utf8Verify: field.utf8Verify };
+  return { scalar: field.scalar ?? ScalarType.INT32, longAsString: field.longAsString, utf8Validation: field.utf8Validation };
 }
 
 function mapValueSpec(field: AnyField & { fieldKind: "map" }): ScalarSpec {
-  return { scalar: field.scalar!, longAsString: false, utf8Verify: field.utf8Verify };
+  return { scalar: field.scalar!, longAsString: false, utf8Validation: field.utf8Validation };
 }
 
 function mapValueZero(field: AnyField & { fieldKind: "map" }): unknown {

@@ -103,7 +103,7 @@ export function readCall(field: DescField, t: ScalarType): string {
   let m = scalarMethod(t);
   if (longAsString && m.endsWith("64")) m += "String";
   // utf8Verify (the feature utf8_validation = VERIFY) is internal to the runtime's descriptors.
-  if (t === ScalarType.STRING && (field as unknown as { utf8Verify: boolean }).utf8Verify) m = "stringStrict";
+  if (t === ScalarType.STRING && field.utf8Validation) m = "stringStrict";
   return `r.${m}()`;
 }
 
