@@ -13,10 +13,11 @@ import { writableForm } from "./model/view-protocol.js";
 
 /** Options for `fromBinary()` and `mergeFromBinary()`. */
 export interface BinaryReadOptions {
+  // pbjet's own options are optional, so that an object of protobuf-es's options is one of ours.
   /** Keep unknown fields in `$unknown`, so that they are written back. Default true. */
   readUnknownFields: boolean;
   /** Maximum nesting depth of messages and groups. Default 100, as in Google's runtimes. */
-  maxDepth: number;
+  maxDepth?: number;
   /**
    * Decode lazily: return a view that decodes sub-messages, strings and lists on first
    * access, takes writes like an ordinary message, and that `toBinary()` writes by copying
@@ -24,14 +25,14 @@ export interface BinaryReadOptions {
    * Default false. Needs the lazy layer: `import "@pbjet/protobuf/lazy"` once in the program
    * (without it, this option throws a ProtobufError).
    */
-  lazy: boolean;
+  lazy?: boolean;
   /**
    * With `lazy`: validate the whole input up front (default true), so that later lazy decodes
    * cannot fail. With `false`, nothing is checked before it is read: bad bytes throw a
    * BinaryDecodeError when a field of the affected message is read, and a view that is only
    * passed through is written as it came.
    */
-  validate: boolean;
+  validate?: boolean;
 }
 
 const plainContext: DecodeContext = { readUnknown: true, maxDepth: 100 };

@@ -1,5 +1,5 @@
 import type { WireType } from "./wire/wire-type.js";
-import type { DescEnum, DescExtension, DescFile, DescMessage, DescMethod, DescService } from "./descriptors/types.js";
+import type { DescEnum, DescEnumValue, DescExtension, DescFile, DescMessage, DescMethod, DescService } from "./descriptors/types.js";
 
 /** Any JSON value: number, string, boolean, null, object or array. */
 export type JsonValue = number | string | boolean | null | JsonObject | JsonValue[];
@@ -66,15 +66,21 @@ export type MessageValidType<Desc extends DescMessage | GenMessage<Message>> = D
   : MessageShape<Desc>;
 
 /** An enum descriptor that carries the TypeScript type of its values (for generated code). */
-export type GenEnum<RuntimeShape extends number, JsonType = string> = DescEnum & {
+export type GenEnum<RuntimeShape extends number, JsonType = string> = Omit<DescEnum, "value"> & {
+  /** Values by number, keyed by the enum's own type. */
+  readonly value: Record<RuntimeShape, DescEnumValue>;
   /** Phantom type: the enum shape. Never present at run time. */
   readonly __runtimeShape?: RuntimeShape;
   /** Phantom type: the JSON type of the enum's values. Never present at run time. */
   readonly __jsonType?: JsonType;
 };
 
-/** The JSON type of an enum's values: the generated union (json_types), else string. */
-export type EnumJsonType<Desc extends DescEnum> = Desc extends { readonly __jsonType?: infer J } ? (unknown extends J ? string : J) : string;
+/** The JSON type of an enum's values: the generated union (json_types), else string (or null: google.protobuf.NullValue). */
+export type EnumJsonType<Desc extends DescEnum> = Desc extends { readonly __jsonType?: infer J }
+  ? unknown extends J
+    ? string | null
+    : J
+  : string | null;
 
 /** An extension descriptor that carries the types of its extendee and value (for generated code). */
 export type GenExtension<Extendee extends Message = Message, RuntimeShape = unknown> = DescExtension & {

@@ -13,7 +13,7 @@
 import * as pb from "@pbjet/protobuf";
 import { ScalarType, type DescExtension, type DescField, type Message } from "@pbjet/protobuf";
 import { base64Decode } from "@pbjet/protobuf/wire";
-import { MapFieldsSchema, OneofFieldsSchema } from "../gen/proto3_pb";
+import { MapFieldsSchema, OneofFieldsSchema, Proto3EnumSchema, type MapFieldsJson, type Proto3Enum, type Proto3EnumJson } from "../gen/proto3_pb";
 import { MapFieldsSchema as Proto2MapFieldsSchema } from "../gen/proto2_pb";
 
 /** True if A and B are the same type. */
@@ -38,7 +38,15 @@ type Checks = [
   Expect<Equal<ReturnType<Extract<ScalarField, { scalar: ScalarType.INT64 }>["getDefaultValue"]>, bigint | undefined>>,
   Expect<Equal<ReturnType<Extract<ScalarField, { scalar: ScalarType.BOOL }>["getDefaultValue"]>, boolean | undefined>>,
   Expect<Equal<(typeof OneofFieldsSchema)["typeName"], "pbjet.test.proto3.OneofFields">>,
+  Expect<Equal<keyof (typeof Proto3EnumSchema)["value"], Proto3Enum>>,
+  Expect<Equal<pb.EnumJsonType<pb.DescEnum>, string | null>>,
+  Expect<Equal<ReturnType<typeof pb.enumFromJson<typeof Proto3EnumSchema>>, Proto3Enum>>,
+  Expect<Equal<ReturnType<typeof pb.toJson<typeof MapFieldsSchema>>, MapFieldsJson>>,
+  Expect<Equal<ReturnType<typeof pb.toJson<typeof MapFieldsSchema, { useProtoFieldName: true }>>, pb.JsonValue>>,
 ];
+
+// protobuf-es's read options are ours: pbjet's own (maxDepth, lazy, validate) are optional.
+const readOptions: pb.BinaryReadOptions = { readUnknownFields: false };
 
 /** A user's logging helper that takes any plain object. */
 function keysOf(o: Record<string, unknown>): string[] {
@@ -102,6 +110,19 @@ describe("drop-in types", () => {
     const p3 = MapFieldsSchema.fields.find((f) => f.name === "string_string")!;
     const p2 = Proto2MapFieldsSchema.fields.find((f) => f.name === "string_string")!;
     expect([p3.utf8Validation, p2.utf8Validation]).toEqual([true, false]);
+  });
+
+  test("read options of protobuf-es's shape are accepted", () => {
+    const bytes = pb.toBinary(MapFieldsSchema, pb.create(MapFieldsSchema, { stringString: { a: "b" } }));
+    expect(pb.fromBinary(MapFieldsSchema, bytes, readOptions).stringString).toEqual({ a: "b" });
+  });
+
+  test("enum JSON helpers are typed by the enum", () => {
+    const json: Proto3EnumJson = pb.enumToJson(Proto3EnumSchema, Proto3EnumSchema.values[1].number as Proto3Enum);
+    const value: Proto3Enum = pb.enumFromJson(Proto3EnumSchema, json);
+    expect(value).toBe(Proto3EnumSchema.values[1].number);
+    const unknown: unknown = json;
+    expect(pb.isEnumJson(Proto3EnumSchema, unknown) ? unknown : undefined).toBe(json);
   });
 
   test("enum values have a JSON name", () => {

@@ -16,9 +16,14 @@ import { Boxing, fieldBoxing } from "../model/boxing-kind.js";
 
 /**
  * Returns the value of an extension. If it is not set, returns the default: the declared
- * default or zero value for scalars, an empty list, or an empty message.
+ * default or zero value for scalars, an empty list, or an empty message. `options` apply to
+ * reading the value from the message's unknown fields (as fromBinary()'s options).
  */
-export function getExtension<Desc extends DescExtension>(message: Extendee<Desc>, extension: Desc): ExtensionValueShape<Desc> {
+export function getExtension<Desc extends DescExtension>(
+  message: Extendee<Desc>,
+  extension: Desc,
+  options?: { readonly readUnknownFields?: boolean; readonly maxDepth?: number },
+): ExtensionValueShape<Desc> {
   assertExtendee(extension, message);
   const container = containerOf(extension);
   const obj = newContainerValue(extension);
@@ -27,8 +32,8 @@ export function getExtension<Desc extends DescExtension>(message: Extendee<Desc>
     const w = new BinaryWriter();
     for (const u of unknown) w.tag(u.no, u.wireType).raw(u.data);
     const bytes = w.finish();
-    // Unknown fields of message values are kept, as protobuf-es does.
-    const ctx: DecodeContext = { readUnknown: true, maxDepth: 100 };
+    // Unknown fields of message values are kept unless the options say otherwise, as protobuf-es does.
+    const ctx: DecodeContext = { readUnknown: options?.readUnknownFields ?? true, maxDepth: options?.maxDepth ?? 100 };
     messageDecoder(container)(obj, new BinaryReader(bytes), bytes.length, 0, 0, ctx);
   }
   const value = obj[extension.typeName];

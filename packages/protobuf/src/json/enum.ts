@@ -3,7 +3,7 @@
  * numbers. `google.protobuf.NullValue` is JSON `null`.
  */
 import { wktName } from "../descriptors/wkt-names.js";
-import type { EnumJsonType } from "../types.js";
+import type { EnumJsonType, EnumShape } from "../types.js";
 import type { DescEnum } from "../descriptors/types.js";
 import { enumRecord } from "../model/extension-record.js";
 import { JsonDecodeError, JsonEncodeError, JsonProblem, formatJson } from "./errors.js";
@@ -109,7 +109,7 @@ export function enumToJson<Desc extends DescEnum>(descEnum: Desc, value: number)
  * Parses an enum value from JSON: a value name or number (`null` for
  * `google.protobuf.NullValue`). Throws JsonDecodeError if it is not a value of the enum.
  */
-export function enumFromJson<Desc extends DescEnum>(descEnum: Desc, json: string | number | null): number {
+export function enumFromJson<Desc extends DescEnum>(descEnum: Desc, json: EnumJsonType<Desc> | string | number | null): EnumShape<Desc> {
   let v: number | typeof IGNORED;
   try {
     v = enumPlan(descEnum).read(json, false);
@@ -121,10 +121,10 @@ export function enumFromJson<Desc extends DescEnum>(descEnum: Desc, json: string
     }
     throw e;
   }
-  return v as number;
+  return v as EnumShape<Desc>;
 }
 
 /** True if the value is the JSON name of a value of the enum. */
-export function isEnumJson<Desc extends DescEnum>(descEnum: Desc, value: unknown): value is string {
+export function isEnumJson<Desc extends DescEnum>(descEnum: Desc, value: unknown): value is EnumJsonType<Desc> {
   return typeof value === "string" && enumPlan(descEnum).numbers.has(value);
 }

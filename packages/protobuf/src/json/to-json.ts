@@ -1,7 +1,7 @@
 /**
  * `toJson()` and `toJsonString()`: serialize messages with the proto3 JSON mapping.
  */
-import type { MessageJsonType } from "../types.js";
+import type { JsonValue, MessageJsonType } from "../types.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { MessageShape } from "../types.js";
 import { toEncodeError } from "./errors.js";
@@ -26,17 +26,28 @@ function context(options: Partial<JsonWriteOptions> | undefined): WriteContext {
 }
 
 /**
+ * The type toJson() returns: the message's JSON type (generated with json_types) when the
+ * options keep the shape the JSON type describes, else any JSON value (proto field names,
+ * enum numbers or emitted implicit fields change it).
+ */
+type ToJson<Desc extends DescMessage, Opts extends Partial<JsonWriteOptions> | undefined> = Opts extends
+  | undefined
+  | { readonly useProtoFieldName?: false; readonly enumAsInteger?: false; readonly alwaysEmitImplicit?: false }
+  ? MessageJsonType<Desc>
+  : JsonValue;
+
+/**
  * Serializes a message to a JSON value, which `JSON.stringify()` turns into text. Throws
  * JsonEncodeError for values that have no JSON form (e.g. a Timestamp out of range, an Any
  * whose type is not in `options.registry`).
  */
-export function toJson<Desc extends DescMessage>(
+export function toJson<Desc extends DescMessage, Opts extends Partial<JsonWriteOptions> | undefined = undefined>(
   schema: Desc,
   message: MessageShape<Desc>,
-  options?: Partial<JsonWriteOptions>,
-): MessageJsonType<Desc> {
+  options?: Opts,
+): ToJson<Desc, Opts> {
   try {
-    return messageWriter(schema, optionBits(options))(message, context(options)) as MessageJsonType<Desc>;
+    return messageWriter(schema, optionBits(options))(message, context(options)) as ToJson<Desc, Opts>;
   } catch (e) {
     throw toEncodeError(e, schema.typeName);
   }
