@@ -13,6 +13,7 @@
 import * as pb from "@pbjet/protobuf";
 import { ScalarType, type DescExtension, type DescField, type Message } from "@pbjet/protobuf";
 import { base64Decode } from "@pbjet/protobuf/wire";
+import { FeatureSet_FieldPresence, type MethodOptions_IdempotencyLevel } from "@pbjet/protobuf/wkt";
 import { MapFieldsSchema, OneofFieldsSchema, Proto3EnumSchema, type MapFieldsJson, type Proto3Enum, type Proto3EnumJson } from "../gen/proto3_pb";
 import { MapFieldsSchema as Proto2MapFieldsSchema } from "../gen/proto2_pb";
 
@@ -43,7 +44,24 @@ type Checks = [
   Expect<Equal<ReturnType<typeof pb.enumFromJson<typeof Proto3EnumSchema>>, Proto3Enum>>,
   Expect<Equal<ReturnType<typeof pb.toJson<typeof MapFieldsSchema>>, MapFieldsJson>>,
   Expect<Equal<ReturnType<typeof pb.toJson<typeof MapFieldsSchema, { useProtoFieldName: true }>>, pb.JsonValue>>,
+  Expect<Equal<pb.DescMethod["idempotency"], MethodOptions_IdempotencyLevel>>,
 ];
+
+/** An exhaustive switch over a field's presence, with the constants of google.protobuf.FeatureSet. */
+function presenceOf(f: DescField): string {
+  switch (f.presence) {
+    case FeatureSet_FieldPresence.EXPLICIT:
+      return "explicit";
+    case FeatureSet_FieldPresence.IMPLICIT:
+      return "implicit";
+    case FeatureSet_FieldPresence.LEGACY_REQUIRED:
+      return "required";
+    default: {
+      const never: never = f.presence;
+      return never;
+    }
+  }
+}
 
 // protobuf-es's read options are ours: pbjet's own (maxDepth, lazy, validate) are optional.
 const readOptions: pb.BinaryReadOptions = { readUnknownFields: false };
@@ -123,6 +141,11 @@ describe("drop-in types", () => {
     expect(value).toBe(Proto3EnumSchema.values[1].number);
     const unknown: unknown = json;
     expect(pb.isEnumJson(Proto3EnumSchema, unknown) ? unknown : undefined).toBe(json);
+  });
+
+  test("presence is one of EXPLICIT, IMPLICIT and LEGACY_REQUIRED", () => {
+    expect(MapFieldsSchema.fields.map(presenceOf)).toContain("implicit");
+    expect(presenceOf(OneofFieldsSchema.field.stringValue)).toBe("explicit");
   });
 
   test("enum values have a JSON name", () => {

@@ -13,4 +13,6 @@ export type {
   ServiceDescriptorProto,
   MethodDescriptorProto,
   FeatureSet as FeatureSetProto,
+  MethodOptions_IdempotencyLevel,
+  FeatureSet_FieldPresence,
 } from "../wkt/gen/google/protobuf/descriptor_pb.js";

@@ -11,9 +11,17 @@ import type {
   FieldDescriptorProto,
   FileDescriptorProto,
   MethodDescriptorProto,
+  MethodOptions_IdempotencyLevel,
+  FeatureSet_FieldPresence,
   OneofDescriptorProto,
   ServiceDescriptorProto,
 } from "./descriptor-proto.js";
+
+/**
+ * The resolved presence of a field: EXPLICIT (1), IMPLICIT (2) or LEGACY_REQUIRED (3), typed
+ * as google.protobuf.FeatureSet.FieldPresence (protobuf-es's SupportedFieldPresence).
+ */
+type SupportedFieldPresence = Extract<FeatureSet_FieldPresence, 1 | 2 | 3>;
 
 /** Any descriptor. */
 export type AnyDesc = DescFile | DescMessage | DescField | DescExtension | DescOneof | DescEnum | DescEnumValue | DescService | DescMethod;
@@ -139,7 +147,8 @@ export interface DescMethod {
   readonly input: DescMessage;
   readonly output: DescMessage;
   /** google.protobuf.MethodOptions.IdempotencyLevel */
-  readonly idempotency: number;
+  /** The idempotency level declared in the source (option idempotency_level), else IDEMPOTENCY_UNKNOWN (0). */
+  readonly idempotency: MethodOptions_IdempotencyLevel;
   readonly deprecated: boolean;
   readonly proto: MethodDescriptorProto;
   toString(): string;
@@ -194,7 +203,7 @@ interface FieldCommon {
   readonly jsonName: string;
   readonly deprecated: boolean;
   /** The resolved presence: EXPLICIT, IMPLICIT or LEGACY_REQUIRED. */
-  readonly presence: FieldPresence;
+  readonly presence: SupportedFieldPresence;
   readonly proto: FieldDescriptorProto;
   /** The field option `lazy` or `unverified_lazy` is set. */
   readonly lazy: boolean;
