@@ -39,11 +39,11 @@ function holdsGenericJson(desc: pb.DescMessage, seen = new Set<pb.DescMessage>()
 /** The outcome of a call (aot/util.ts). */
 const outcome = jsonOutcome;
 
-/** The keys of the map fields of a message read from JSON, in order (an outcome compares values only). */
+/** The keys of the map fields of a message read from JSON, in order, and any symbol keys (an outcome compares values only). */
 function mapKeys(desc: pb.DescMessage, read: () => pb.Message): unknown {
   try {
     const m = read() as unknown as Record<string, Record<string, unknown>>;
-    return desc.fields.filter((f) => f.fieldKind === "map").map((f) => Object.keys(m[f.localName]));
+    return desc.fields.filter((f) => f.fieldKind === "map").map((f) => [Object.keys(m[f.localName]), Object.getOwnPropertySymbols(m[f.localName])]);
   } catch {
     return "error";
   }

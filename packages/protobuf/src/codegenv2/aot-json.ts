@@ -43,7 +43,7 @@ export {
   aotJsonScanNew,
   aotJsonScanOther,
   aotJsonScanKey,
-  aotJsonIndexMap,
+  aotJsonLargeMap,
   aotJsonScanString,
 } from "../json/aot-json.js";
 export type { AotJsonReader, AotJsonWriter, AotJsonReadContext, AotJsonScan } from "../json/aot-json.js";

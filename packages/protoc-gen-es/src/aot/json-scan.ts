@@ -143,7 +143,7 @@ function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: 
  */
 function mapLoop(c: JsonContext, field: DescField & { fieldKind: "map" }, ts: boolean): Printable {
   const { f, rt } = c;
-  // Keys that are large array indexes make the map a dictionary first (aotJsonIndexMap()).
+  // A key that is a large array index, or the 33rd key, makes the map a dictionary (aotJsonLargeMap()).
   const check: Printable[] = [
     "const kc = ",
     rt("aotJsonScanKey"),
@@ -171,11 +171,11 @@ function mapLoop(c: JsonContext, field: DescField & { fieldKind: "map" }, ts: bo
     default:
       read = ["const e = t.value(); mp[mk] = ", scalarConv(c, field.scalar, false, "e"), ";"];
   }
-  check.push(") t.bail(); if (kc === 2 && !sp) { sp = true; ", rt("aotJsonIndexMap"), "(mp); }");
+  check.push(") t.bail(); if (!sp && (kc === 2 || ++nk > 32)) { sp = true; ", rt("aotJsonLargeMap"), "(mp); }");
   return [
     "const mp = ",
     prop(f, "m", field.localName),
-    "; let sp = false; ",
+    "; let sp = false, nk = 0; ",
     before,
     "for (let k = t.first(); k !== undefined; k = t.next()) { const mk = t.kept(k); ",
     check,
