@@ -13,7 +13,7 @@
 import * as pb from "@pbjet/protobuf";
 import { ScalarType, type DescExtension, type DescField, type Message } from "@pbjet/protobuf";
 import { base64Decode } from "@pbjet/protobuf/wire";
-import { FeatureSet_FieldPresence, type MethodOptions_IdempotencyLevel } from "@pbjet/protobuf/wkt";
+import { Edition, FeatureSet_FieldPresence, type MethodOptions_IdempotencyLevel } from "@pbjet/protobuf/wkt";
 import { MapFieldsSchema, OneofFieldsSchema, Proto3EnumSchema, type MapFieldsJson, type Proto3Enum, type Proto3EnumJson } from "../gen/proto3_pb";
 import { MapFieldsSchema as Proto2MapFieldsSchema } from "../gen/proto2_pb";
 
@@ -46,6 +46,24 @@ type Checks = [
   Expect<Equal<ReturnType<typeof pb.toJson<typeof MapFieldsSchema, { useProtoFieldName: true }>>, pb.JsonValue>>,
   Expect<Equal<pb.DescMethod["idempotency"], MethodOptions_IdempotencyLevel>>,
 ];
+
+/** An exhaustive switch over a file's edition, with the constants of google.protobuf.Edition. */
+function editionOf(file: pb.DescFile): string {
+  switch (file.edition) {
+    case Edition.EDITION_PROTO2:
+      return "proto2";
+    case Edition.EDITION_PROTO3:
+      return "proto3";
+    case Edition.EDITION_2023:
+    case Edition.EDITION_2024:
+    case Edition.EDITION_2026:
+      return "editions";
+    default: {
+      const never: never = file.edition;
+      return never;
+    }
+  }
+}
 
 /** An exhaustive switch over a field's presence, with the constants of google.protobuf.FeatureSet. */
 function presenceOf(f: DescField): string {
@@ -141,6 +159,10 @@ describe("drop-in types", () => {
     expect(value).toBe(Proto3EnumSchema.values[1].number);
     const unknown: unknown = json;
     expect(pb.isEnumJson(Proto3EnumSchema, unknown) ? unknown : undefined).toBe(json);
+  });
+
+  test("a file's edition is one of the supported editions", () => {
+    expect([editionOf(MapFieldsSchema.file), editionOf(Proto2MapFieldsSchema.file)]).toEqual(["proto3", "proto2"]);
   });
 
   test("presence is one of EXPLICIT, IMPLICIT and LEGACY_REQUIRED", () => {

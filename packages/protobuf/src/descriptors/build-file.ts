@@ -42,7 +42,8 @@ export function buildFile(proto: FileDescriptorProto, dependencies: DescFile[], 
   const file: DescFile = {
     kind: "file",
     name: proto.name.replace(/\.proto$/, ""),
-    edition,
+    // featureDefaults() has rejected editions outside proto2 to 2024.
+    edition: edition as DescFile["edition"],
     dependencies,
     enums: [],
     messages: [],
