@@ -15,5 +15,4 @@ export type {
   FeatureSet as FeatureSetProto,
   MethodOptions_IdempotencyLevel,
   FeatureSet_FieldPresence,
-  Edition as EditionProto,
 } from "../wkt/gen/google/protobuf/descriptor_pb.js";

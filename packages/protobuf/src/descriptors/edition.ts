@@ -1,3 +1,5 @@
+import type { Edition as EditionProto } from "../wkt/gen/google/protobuf/descriptor_pb.js";
+
 /**
  * Editions, numbered as in google.protobuf.Edition. Like the other enums of this file, a const
  * enum: the runtime's own code uses the numbers, inlined when it is compiled (the runtime objects
@@ -57,8 +59,12 @@ export const enum JsonFormat {
   LEGACY_BEST_EFFORT = 2,
 }
 
-/** The editions this runtime supports: proto2 (998), proto3 (999), 2023 (1000) and 2024 (1001), as google.protobuf.Edition numbers them. */
-export type SupportedEdition = 998 | 999 | 1000 | 1001;
+/**
+ * The editions of google.protobuf.Edition that a file may have, as protobuf-es types them:
+ * proto2 (998), proto3 (999), 2023 (1000), 2024 (1001) and 2026 (1002). This runtime reads
+ * files from minimumEdition to maximumEdition (2024).
+ */
+export type SupportedEdition = Extract<EditionProto, 998 | 999 | 1000 | 1001 | 1002>;
 
 /** The edition range this runtime understands. */
 export const minimumEdition: SupportedEdition = Edition.EDITION_PROTO2;

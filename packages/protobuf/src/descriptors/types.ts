@@ -3,6 +3,7 @@
  * the registry and generated code work with. Shapes follow protobuf-es v2's `Desc*` types.
  */
 import type { ScalarType, ScalarValue } from "./scalar.js";
+import type { SupportedEdition } from "./edition.js";
 import type {
   DescriptorProto,
   EnumDescriptorProto,
@@ -12,7 +13,6 @@ import type {
   MethodDescriptorProto,
   MethodOptions_IdempotencyLevel,
   FeatureSet_FieldPresence,
-  EditionProto,
   OneofDescriptorProto,
   ServiceDescriptorProto,
 } from "./descriptor-proto.js";
@@ -23,12 +23,6 @@ import type {
  */
 type SupportedFieldPresence = Extract<FeatureSet_FieldPresence, 1 | 2 | 3>;
 
-/**
- * The edition of a file: proto2, proto3, 2023, 2024 or 2026, typed as google.protobuf.Edition
- * (protobuf-es's SupportedEdition; pbjet reads files up to edition 2024).
- */
-type FileEdition = Extract<EditionProto, 998 | 999 | 1000 | 1001 | 1002>;
-
 /** Any descriptor. */
 export type AnyDesc = DescFile | DescMessage | DescField | DescExtension | DescOneof | DescEnum | DescEnumValue | DescService | DescMethod;
 
@@ -38,7 +32,7 @@ export interface DescFile {
   /** The file name without the `.proto` suffix, e.g. "google/protobuf/any". */
   readonly name: string;
   /** The edition of the file; proto2 and proto3 are EDITION_PROTO2 and EDITION_PROTO3. */
-  readonly edition: FileEdition;
+  readonly edition: SupportedEdition;
   /** The files this file imports. */
   readonly dependencies: DescFile[];
   /** Top-level enums. */
