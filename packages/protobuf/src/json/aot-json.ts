@@ -327,7 +327,7 @@ function plainInteger(t: ScalarType, k: string): number {
     const c = k.charCodeAt(i);
     if (c < 48 || c > 57) return 0;
   }
-  return start === 0 && digits >= 4 ? 2 : 1;
+  return start === 0 && digits >= 4 ? indexClass(k) : 1;
 }
 
 /** 2 if `k` is an array index of four digits or more (up to 2^32 - 2, no leading zero), else 1. */
