@@ -117,7 +117,7 @@ function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: 
   }
   if (field.fieldKind === "list") {
     const element: Printable =
-      field.listKind === "message" ? [scanMessage(c, field.message!), " l.push(s);"] : ["const e = t.value(); ", listPush(c, field)];
+      field.listKind === "message" ? [scanMessage(c, field.message), " l.push(s);"] : ["const e = t.value(); ", listPush(c, field)];
     return [
       [
         "if (t.peek() === 91) { const l = ",
