@@ -2,8 +2,8 @@
 //  (a) generated with @bufbuild/protoc-gen-es, compiled with tsc --strict and run with
 //      @bufbuild/protobuf;
 //  (b) copied with "@bufbuild/protobuf" replaced by "@pbjet/protobuf" (nothing else changes),
-//      generated with @pbjet/protoc-gen-es, compiled with tsc --strict, isolatedModules,
-//      verbatimModuleSyntax and erasableSyntaxOnly, and run with @pbjet/protobuf;
+//      generated with @pbjet/protoc-gen-es, compiled with tsc --strict, isolatedModules and
+//      verbatimModuleSyntax, and run with @pbjet/protobuf;
 // and both runs must print exactly the same.
 //
 // Usage: node scripts/check.mjs [--keep]   (--keep leaves work/ for inspection)
@@ -53,7 +53,7 @@ const stacks = [
     runtime: "@pbjet/protobuf",
     plugin: join(pkgDir, "..", "protoc-gen-es", "bin", "protoc-gen-es"),
     rename: (source) => source.replaceAll("@bufbuild/protobuf", "@pbjet/protobuf"),
-    compilerOptions: { ...strict, isolatedModules: true, verbatimModuleSyntax: true, erasableSyntaxOnly: true },
+    compilerOptions: { ...strict, isolatedModules: true, verbatimModuleSyntax: true },
   },
 ];
 

@@ -49,7 +49,7 @@ function cloneMessage(schema: DescMessage, src: Record<string, unknown>): Record
         if (v !== undefined) dst[field.localName] = cloneSingular(field, v);
         break;
       default:
-        if (field.presence === FieldPresence.IMPLICIT || fieldIsSet(src, field)) {
+        if ((field.presence as number) === FieldPresence.IMPLICIT || fieldIsSet(src, field)) {
           dst[field.localName] = cloneScalar(v);
         }
     }

@@ -125,9 +125,12 @@ function fieldStep(field: DescField): Step {
   });
   switch (field.fieldKind) {
     case "scalar":
-      return step(field.presence === FieldPresence.IMPLICIT && field.oneof === undefined ? Kind.Implicit : Kind.Explicit, field.scalar);
+      return step((field.presence as number) === FieldPresence.IMPLICIT && field.oneof === undefined ? Kind.Implicit : Kind.Explicit, field.scalar);
     case "enum":
-      return step(field.presence === FieldPresence.IMPLICIT && field.oneof === undefined ? Kind.Implicit : Kind.Explicit, ScalarType.INT32);
+      return step(
+        (field.presence as number) === FieldPresence.IMPLICIT && field.oneof === undefined ? Kind.Implicit : Kind.Explicit,
+        ScalarType.INT32,
+      );
     case "message":
       switch (fieldBoxing(field)) {
         case Boxing.Wrapper:

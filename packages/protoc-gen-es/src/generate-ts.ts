@@ -214,6 +214,7 @@ function generateMessageJson(f: GeneratedFile, desc: DescMessage, t: Target): vo
 
 function generateEnum(f: GeneratedFile, desc: DescEnum, path: number[], options: Options, t: Target): void {
   if (options.erasableSyntax) generateErasableEnum(f, desc, t);
+  else if (!desc.values.some((v) => v.localName === "__proto__")) generateTsEnum(f, desc);
   else if (t.dts) generateEnumDeclaration(f, desc);
   else generateEnumObject(f, desc);
   if (options.jsonTypes) {
@@ -264,10 +265,27 @@ function generateErasableEnum(f: GeneratedFile, desc: DescEnum, t: Target): void
 }
 
 /**
- * The enum of our default (not `erasable_syntax`) output: an erasable alternative to a
- * TypeScript enum, an object with names to numbers and back, a union type of the values, and a
- * type per member, so that code written against a TypeScript enum (`PhoneType.MOBILE`,
- * `PhoneType[n]`, `let t: PhoneType.MOBILE`) works.
+ * The enum of the default (not `erasable_syntax`) output, as protoc-gen-es generates it: a
+ * TypeScript `enum` (`export enum` in .ts and .d.ts files).
+ */
+function generateTsEnum(f: GeneratedFile, desc: DescEnum): void {
+  f.print(f.jsDoc(desc));
+  f.print(f.export("enum", shapeName(f, desc)), " {");
+  desc.values.forEach((v, i) => {
+    if (i > 0) f.print();
+    f.print(f.jsDoc(v, "  "));
+    f.print("  ", v.localName, " = ", v.number, ",");
+  });
+  f.print("}");
+  f.print();
+}
+
+/**
+ * The default output for an enum with a value named `__proto__`, which a TypeScript enum would
+ * lose (its compiled code assigns `E["__proto__"]`, which sets no property): an object with
+ * names to numbers and back, a union type of the values, and a type per member, so that code
+ * written against a TypeScript enum (`PhoneType.MOBILE`, `PhoneType[n]`, `let t:
+ * PhoneType.MOBILE`) works.
  */
 function generateEnumObject(f: GeneratedFile, desc: DescEnum): void {
   const name = shapeName(f, desc);

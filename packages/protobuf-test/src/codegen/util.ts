@@ -110,8 +110,9 @@ export function typeCheck(dir: string, roots: string[], options: ts.CompilerOpti
 
 /**
  * The strictest setup generated TypeScript meets, for typeCheck(): exactOptionalPropertyTypes,
- * bundler resolution of `.ts` imports, isolatedModules, verbatimModuleSyntax and
- * erasableSyntaxOnly (Node's type stripping).
+ * bundler resolution of `.ts` imports, isolatedModules and verbatimModuleSyntax. (Code
+ * generated with `erasable_syntax=true` also meets erasableSyntaxOnly, Node's type stripping;
+ * the default output has TypeScript enums, as protoc-gen-es's.)
  */
 export const strictBundlerOptions: ts.CompilerOptions = {
   exactOptionalPropertyTypes: true,
@@ -120,5 +121,4 @@ export const strictBundlerOptions: ts.CompilerOptions = {
   allowImportingTsExtensions: true,
   isolatedModules: true,
   verbatimModuleSyntax: true,
-  erasableSyntaxOnly: true,
 };

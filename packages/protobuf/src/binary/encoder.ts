@@ -210,7 +210,7 @@ export function fieldEncoder(field: DescField): FieldEncoder {
       return mapEncoder(field);
     case "message": {
       const enc = singularMessageEncoder(field);
-      const required = field.presence === FieldPresence.LEGACY_REQUIRED;
+      const required = (field.presence as number) === FieldPresence.LEGACY_REQUIRED;
       return (msg, w, writeUnknown) => {
         const v = msg[name];
         if (v !== undefined) {
@@ -235,12 +235,12 @@ function singularScalarEncoder(field: DescField & { fieldKind: "scalar" | "enum"
   const name = field.localName;
   const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;
   const tag = ((field.number << 3) | scalarWireType(scalar)) >>> 0;
-  if (field.presence === FieldPresence.IMPLICIT) {
+  if ((field.presence as number) === FieldPresence.IMPLICIT) {
     return implicitScalarEncoder(scalar, name, tag);
   }
   const write = scalarWriter(scalar);
-  const required = field.presence === FieldPresence.LEGACY_REQUIRED;
-  if (field.parent.file.edition === Edition.EDITION_PROTO3 && !required) {
+  const required = (field.presence as number) === FieldPresence.LEGACY_REQUIRED;
+  if ((field.parent.file.edition as number) === Edition.EDITION_PROTO3 && !required) {
     // proto3 optional: unset is undefined (there is no prototype with defaults).
     return (msg, w) => {
       const v = msg[name];

@@ -43,7 +43,7 @@ export function buildFile(proto: FileDescriptorProto, dependencies: DescFile[], 
     kind: "file",
     name: proto.name.replace(/\.proto$/, ""),
     // featureDefaults() has rejected editions outside proto2 to 2024.
-    edition: edition as DescFile["edition"],
+    edition: edition as number as DescFile["edition"],
     dependencies,
     enums: [],
     messages: [],
@@ -125,7 +125,7 @@ function fileEdition(proto: FileDescriptorProto): Edition {
     case "proto3":
       return Edition.EDITION_PROTO3;
     case "editions":
-      return proto.edition as Edition;
+      return proto.edition as number as Edition;
     default:
       throw new ProtobufError(`${proto.name}: unsupported syntax "${proto.syntax}"`);
   }
@@ -253,17 +253,23 @@ function newExtension(
     oneof: undefined,
     ...common,
     // A singular extension always tracks presence, also in proto3 and IMPLICIT-by-default files.
-    presence: common.fieldKind !== "list" && common.presence === FieldPresence.IMPLICIT ? FieldPresence.EXPLICIT : common.presence,
+    presence:
+      common.fieldKind !== "list" && (common.presence as number) === FieldPresence.IMPLICIT
+        ? (FieldPresence.EXPLICIT as number as PublicPresence)
+        : common.presence,
     jsonName: `[${typeName}]`,
   } as DescExtension;
 }
+
+/** A field's presence as DescField types it (google.protobuf.FeatureSet.FieldPresence). */
+type PublicPresence = DescField["presence"];
 
 type FieldCommonProps = FieldKindShape & {
   name: string;
   number: number;
   jsonName: string;
   deprecated: boolean;
-  presence: FieldPresence;
+  presence: PublicPresence;
   proto: FieldDescriptorProto;
   lazy: boolean;
   utf8Validation: boolean;
@@ -292,8 +298,8 @@ function fieldCommon(
   const repeated = proto.label === LABEL_REPEATED;
   const ref = proto.typeName ? resolveRef(proto, resolver, describe) : undefined;
   const delimited =
-    proto.type === NonScalarType.GROUP ||
-    (edition >= Edition.EDITION_2023 && proto.type === NonScalarType.MESSAGE && features.messageEncoding === MessageEncoding.DELIMITED);
+    (proto.type as number) === NonScalarType.GROUP ||
+    (edition >= Edition.EDITION_2023 && (proto.type as number) === NonScalarType.MESSAGE && features.messageEncoding === MessageEncoding.DELIMITED);
 
   if (repeated) {
     if (ref?.kind === "message" && ref.proto.options?.mapEntry === true) {
@@ -302,11 +308,11 @@ function fieldCommon(
       const mapKind = valueRef === undefined ? "scalar" : valueRef.kind;
       return {
         ...base,
-        presence: FieldPresence.IMPLICIT,
+        presence: FieldPresence.IMPLICIT as number as PublicPresence,
         fieldKind: "map",
-        mapKey: keyProto.type as ScalarType,
+        mapKey: keyProto.type as number as ScalarType,
         mapKind,
-        scalar: valueRef === undefined ? (valueProto.type as ScalarType) : undefined,
+        scalar: valueRef === undefined ? (valueProto.type as number as ScalarType) : undefined,
         enum: valueRef?.kind === "enum" ? valueRef : undefined,
         message: valueRef?.kind === "message" ? valueRef : undefined,
         delimitedEncoding: false,
@@ -315,7 +321,7 @@ function fieldCommon(
     }
     const listKind = ref === undefined ? "scalar" : ref.kind;
     let packed = false;
-    if (ref?.kind !== "message" && (ref !== undefined || isPackable(proto.type as ScalarType))) {
+    if (ref?.kind !== "message" && (ref !== undefined || isPackable(proto.type as number as ScalarType))) {
       packed = features.repeatedFieldEncoding === RepeatedFieldEncoding.PACKED;
       if (edition <= Edition.EDITION_PROTO3 && hasOwn(proto.options, "packed")) {
         packed = proto.options!.packed;
@@ -323,10 +329,10 @@ function fieldCommon(
     }
     return {
       ...base,
-      presence: FieldPresence.IMPLICIT,
+      presence: FieldPresence.IMPLICIT as number as PublicPresence,
       fieldKind: "list",
       listKind,
-      scalar: ref === undefined ? (proto.type as ScalarType) : undefined,
+      scalar: ref === undefined ? (proto.type as number as ScalarType) : undefined,
       enum: ref?.kind === "enum" ? ref : undefined,
       message: ref?.kind === "message" ? ref : undefined,
       packed,
@@ -347,7 +353,7 @@ function fieldCommon(
   if (ref?.kind === "message") {
     return {
       ...base,
-      presence,
+      presence: presence as number as PublicPresence,
       fieldKind: "message",
       scalar: undefined,
       enum: undefined,
@@ -367,7 +373,7 @@ function fieldCommon(
     }
     return {
       ...base,
-      presence,
+      presence: presence as number as PublicPresence,
       fieldKind: "enum",
       scalar: undefined,
       enum: enumDesc,
@@ -375,13 +381,13 @@ function fieldCommon(
       getDefaultValue: () => defaultValue,
     } as FieldCommonProps;
   }
-  const scalar = proto.type as ScalarType;
+  const scalar = proto.type as number as ScalarType;
   if (scalarTypeName(scalar) === undefined) {
     throw new ProtobufError(`${describe()}: invalid field type ${proto.type}`);
   }
   return {
     ...base,
-    presence,
+    presence: presence as number as PublicPresence,
     fieldKind: "scalar",
     scalar,
     longAsString,
@@ -397,7 +403,7 @@ function resolveRef(proto: FieldDescriptorProto, resolver: TypeResolver, describ
   if (ref === undefined) {
     throw new ProtobufError(`${describe()}: cannot resolve type ${proto.typeName}`);
   }
-  const wantEnum = proto.type === NonScalarType.ENUM;
+  const wantEnum = (proto.type as number) === NonScalarType.ENUM;
   if ((ref.kind === "enum") !== wantEnum) {
     throw new ProtobufError(`${describe()}: type ${proto.typeName} is not ${wantEnum ? "an enum" : "a message"}`);
   }

@@ -4,7 +4,9 @@ import type { Edition as EditionProto } from "../wkt/gen/google/protobuf/descrip
  * Editions, numbered as in google.protobuf.Edition. Like the other enums of this file, a const
  * enum: the runtime's own code uses the numbers, inlined when it is compiled (the runtime objects
  * users import are google.protobuf's enums from the well-known types, re-exported by
- * `@pbjet/protobuf/reflect` under these names).
+ * `@pbjet/protobuf/reflect` under these names). Those are TypeScript enums, as in protobuf-es,
+ * and TypeScript enums are nominal: values typed with them (DescField.presence,
+ * DescFile.edition, FieldDescriptorProto.type) are compared with these `as number`.
  */
 export const enum Edition {
   EDITION_UNKNOWN = 0,
@@ -67,6 +69,6 @@ export const enum JsonFormat {
 export type SupportedEdition = Extract<EditionProto, 998 | 999 | 1000 | 1001 | 1002>;
 
 /** The edition range this runtime understands. */
-export const minimumEdition: SupportedEdition = Edition.EDITION_PROTO2;
+export const minimumEdition = Edition.EDITION_PROTO2 as number as SupportedEdition;
 /** The newest edition this runtime understands. */
-export const maximumEdition: SupportedEdition = Edition.EDITION_2024;
+export const maximumEdition = Edition.EDITION_2024 as number as SupportedEdition;

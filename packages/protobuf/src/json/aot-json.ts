@@ -242,8 +242,8 @@ function newFromJson(desc: DescMessage): (json: unknown, x: ReadContext) => unkn
     f[1].localName === "nanos" &&
     f[0].fieldKind === "scalar" &&
     f[1].fieldKind === "scalar" &&
-    f[0].presence === FieldPresence.IMPLICIT &&
-    f[1].presence === FieldPresence.IMPLICIT
+    (f[0].presence as number) === FieldPresence.IMPLICIT &&
+    (f[1].presence as number) === FieldPresence.IMPLICIT
   ) {
     const typeName = desc.typeName;
     const zeroSeconds = scalarZeroValue(f[0].scalar, f[0].longAsString);

@@ -441,8 +441,8 @@ function oneofValueReader(field: DescField & { fieldKind: "scalar" | "enum" }): 
 
 function singularReader(field: DescField & { fieldKind: "scalar" | "enum" }): FieldRead {
   const name = field.localName;
-  const implicit = field.presence === FieldPresence.IMPLICIT;
-  const proto3 = field.parent.file.edition === Edition.EDITION_PROTO3;
+  const implicit = (field.presence as number) === FieldPresence.IMPLICIT;
+  const proto3 = (field.parent.file.edition as number) === Edition.EDITION_PROTO3;
   const nullValue = nullIsValue(field);
   // JSON null resets the field: to the zero value with implicit presence, else unset.
   const reset = implicit

@@ -266,7 +266,7 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
     }
     default: {
       const write = field.fieldKind === "enum" ? enumToJsonText(field.enum, bits) : scalarToJsonText(field.scalar);
-      if (field.presence === FieldPresence.IMPLICIT) {
+      if ((field.presence as number) === FieldPresence.IMPLICIT) {
         if (emit) return (msg, s, ctx) => s + (s === "" ? k : kc) + write(msg[name], ctx);
         if (field.fieldKind === "scalar") {
           const fast = implicitScalarTextWriter(field.scalar, name, k, kc);
@@ -278,7 +278,7 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
           return isZero(v) ? s : s + (s === "" ? k : kc) + write(v, ctx);
         };
       }
-      if (field.parent.file.edition === Edition.EDITION_PROTO3) {
+      if ((field.parent.file.edition as number) === Edition.EDITION_PROTO3) {
         return (msg, s, ctx) => {
           const v = msg[name];
           return v === undefined ? s : s + (s === "" ? k : kc) + write(v, ctx);

@@ -206,7 +206,7 @@ function fieldWriter(field: DescField, bits: number): FieldWrite {
     }
     default: {
       const write = elementWriter(field, bits);
-      if (field.presence === FieldPresence.IMPLICIT) {
+      if ((field.presence as number) === FieldPresence.IMPLICIT) {
         if (emit) {
           return (msg, out, ctx) => {
             out[key] = write(msg[name], ctx);
@@ -222,7 +222,7 @@ function fieldWriter(field: DescField, bits: number): FieldWrite {
           if (!isZero(v)) out[key] = write(v, ctx);
         };
       }
-      if (field.parent.file.edition === Edition.EDITION_PROTO3) {
+      if ((field.parent.file.edition as number) === Edition.EDITION_PROTO3) {
         return (msg, out, ctx) => {
           const v = msg[name];
           if (v !== undefined) out[key] = write(v, ctx);

@@ -96,7 +96,7 @@ function isSet(plan: ViewPlan, s: ViewState, field: DescField): boolean {
   // Absent from the wire (and not handed out): unset, empty or the zero value, whatever the kind.
   if (v === undefined) return false;
   // Explicit presence: the wire had the field (the getter would read the default).
-  if ((field.fieldKind === "scalar" || field.fieldKind === "enum") && field.presence !== FieldPresence.IMPLICIT) return true;
+  if ((field.fieldKind === "scalar" || field.fieldKind === "enum") && (field.presence as number) !== FieldPresence.IMPLICIT) return true;
   // A decoded value (a list or map handed out may have changed since): the value decides.
   if (typeof v === "object" && v !== null) return valueIsSet(field, v);
   switch (slot.kind) {

@@ -105,8 +105,8 @@ function explicitScalarEncoder(field: DescField, i: number, decoded: boolean): S
   if (
     (field.fieldKind !== "scalar" && field.fieldKind !== "enum") ||
     field.oneof !== undefined ||
-    field.presence === FieldPresence.IMPLICIT ||
-    field.parent.file.edition === Edition.EDITION_PROTO3
+    (field.presence as number) === FieldPresence.IMPLICIT ||
+    (field.parent.file.edition as number) === Edition.EDITION_PROTO3
   ) {
     return undefined;
   }

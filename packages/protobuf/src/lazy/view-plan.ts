@@ -213,11 +213,11 @@ function absentValue(field: DescField): unknown {
     case "message":
       return undefined;
     case "enum":
-      if (field.presence === FieldPresence.EXPLICIT && field.parent.file.edition === Edition.EDITION_PROTO3) return undefined;
+      if ((field.presence as number) === FieldPresence.EXPLICIT && (field.parent.file.edition as number) === Edition.EDITION_PROTO3) return undefined;
       return field.getDefaultValue() ?? field.enum.values[0]?.number ?? 0;
     case "scalar": {
       // proto3 explicit presence reads undefined; proto2 and editions read the default.
-      if (field.presence === FieldPresence.EXPLICIT && field.parent.file.edition === Edition.EDITION_PROTO3) return undefined;
+      if ((field.presence as number) === FieldPresence.EXPLICIT && (field.parent.file.edition as number) === Edition.EDITION_PROTO3) return undefined;
       // Like the default on an eager message's prototype, a bytes default is shared.
       return field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString);
     }

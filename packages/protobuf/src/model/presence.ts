@@ -19,7 +19,7 @@ export function fieldIsSet(msg: Record<string, unknown>, field: DescField): bool
     return (msg[field.oneof.localName] as { case?: string } | undefined)?.case === field.localName;
   }
   const v = msg[field.localName];
-  if ((field.fieldKind === "scalar" || field.fieldKind === "enum") && field.presence !== FieldPresence.IMPLICIT) {
+  if ((field.fieldKind === "scalar" || field.fieldKind === "enum") && (field.presence as number) !== FieldPresence.IMPLICIT) {
     return v !== undefined && Object.prototype.hasOwnProperty.call(msg, field.localName);
   }
   return valueIsSet(field, v);
@@ -64,7 +64,7 @@ export function clearFieldValue(msg: Record<string, unknown>, field: DescField):
       delete msg[field.localName];
       return;
     default:
-      if (field.presence === FieldPresence.IMPLICIT) {
+      if ((field.presence as number) === FieldPresence.IMPLICIT) {
         msg[field.localName] = zeroMessageFactory(field.parent)()[field.localName];
       } else {
         delete msg[field.localName];

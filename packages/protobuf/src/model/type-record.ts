@@ -159,7 +159,7 @@ export function anyFieldInTree(desc: DescMessage, test: (field: DescField) => bo
 /** Whether the type, or a message type it holds at any depth, has required fields. */
 export function hasRequiredInTree(desc: DescMessage): boolean {
   const rec = typeRecord(desc);
-  return (rec.requiredInTree ??= anyFieldInTree(desc, (f) => f.presence === FieldPresence.LEGACY_REQUIRED));
+  return (rec.requiredInTree ??= anyFieldInTree(desc, (f) => (f.presence as number) === FieldPresence.LEGACY_REQUIRED));
 }
 
 /** The facts of a field of a message type, from the type's record. */
@@ -181,7 +181,7 @@ export function fieldFacts(field: DescField): FieldFacts {
     kind: field.fieldKind,
     wireType,
     tag: ((field.number << 3) | wireType) >>> 0,
-    presence: field.presence,
+    presence: field.presence as number as FieldPresence,
     packed: field.fieldKind === "list" && field.packed,
     packable: field.fieldKind === "list" && scalar !== undefined && isPackable(scalar),
     scalar,

@@ -56,9 +56,9 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
           field.fieldKind === "enum"
             ? (field.getDefaultValue() ?? field.enum.values[0]?.number ?? 0)
             : (field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString));
-        if (field.presence === FieldPresence.IMPLICIT) {
+        if ((field.presence as number) === FieldPresence.IMPLICIT) {
           template[field.localName] = zero;
-        } else if (desc.file.edition !== Edition.EDITION_PROTO3) {
+        } else if ((desc.file.edition as number) !== Edition.EDITION_PROTO3) {
           // Explicit presence: the default lives on the prototype until a value is set.
           defaults[field.localName] = zero;
           usePrototype = true;

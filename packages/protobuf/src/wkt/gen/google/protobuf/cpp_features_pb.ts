@@ -91,39 +91,26 @@ export const CppFeaturesSchema: GenMessage<CppFeatures, {jsonType: CppFeaturesJs
 /**
  * @generated from enum pb.CppFeatures.StringType
  */
-export const CppFeatures_StringType = {
+export enum CppFeatures_StringType {
   /**
    * @generated from enum value: STRING_TYPE_UNKNOWN = 0;
    */
-  STRING_TYPE_UNKNOWN: 0,
-  0: "STRING_TYPE_UNKNOWN",
+  STRING_TYPE_UNKNOWN = 0,
+
   /**
    * @generated from enum value: VIEW = 1;
    */
-  VIEW: 1,
-  1: "VIEW",
+  VIEW = 1,
+
   /**
    * @generated from enum value: CORD = 2;
    */
-  CORD: 2,
-  2: "CORD",
+  CORD = 2,
+
   /**
    * @generated from enum value: STRING = 3;
    */
-  STRING: 3,
-  3: "STRING",
-} as const;
-
-/**
- * @generated from enum pb.CppFeatures.StringType
- */
-export type CppFeatures_StringType = 0 | 1 | 2 | 3;
-
-export declare namespace CppFeatures_StringType {
-  type STRING_TYPE_UNKNOWN = 0;
-  type VIEW = 1;
-  type CORD = 2;
-  type STRING = 3;
+  STRING = 3,
 }
 
 /**
@@ -140,39 +127,27 @@ export const CppFeatures_StringTypeSchema: GenEnum<CppFeatures_StringType, CppFe
 /**
  * @generated from enum pb.CppFeatures.RepeatedType
  */
-export const CppFeatures_RepeatedType = {
+export enum CppFeatures_RepeatedType {
   /**
    * @generated from enum value: REPEATED_TYPE_UNKNOWN = 0;
    */
-  REPEATED_TYPE_UNKNOWN: 0,
-  0: "REPEATED_TYPE_UNKNOWN",
+  REPEATED_TYPE_UNKNOWN = 0,
+
   /**
    * The repeated field will be backed by proto2::Repeated(Ptr)Field, and
    * accessors will return a reference/pointer to this type.
    *
    * @generated from enum value: LEGACY = 1;
    */
-  LEGACY: 1,
-  1: "LEGACY",
+  LEGACY = 1,
+
   /**
    * The repeated field has an opaque backing type, and accessors will return
    * a RepeatedFieldProxy.
    *
    * @generated from enum value: PROXY = 2;
    */
-  PROXY: 2,
-  2: "PROXY",
-} as const;
-
-/**
- * @generated from enum pb.CppFeatures.RepeatedType
- */
-export type CppFeatures_RepeatedType = 0 | 1 | 2;
-
-export declare namespace CppFeatures_RepeatedType {
-  type REPEATED_TYPE_UNKNOWN = 0;
-  type LEGACY = 1;
-  type PROXY = 2;
+  PROXY = 2,
 }
 
 /**

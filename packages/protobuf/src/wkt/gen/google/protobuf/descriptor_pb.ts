@@ -723,29 +723,18 @@ export const ExtensionRangeOptions_DeclarationSchema: GenMessage<ExtensionRangeO
  *
  * @generated from enum google.protobuf.ExtensionRangeOptions.VerificationState
  */
-export const ExtensionRangeOptions_VerificationState = {
+export enum ExtensionRangeOptions_VerificationState {
   /**
    * All the extensions of the range must be declared.
    *
    * @generated from enum value: DECLARATION = 0;
    */
-  DECLARATION: 0,
-  0: "DECLARATION",
+  DECLARATION = 0,
+
   /**
    * @generated from enum value: UNVERIFIED = 1;
    */
-  UNVERIFIED: 1,
-  1: "UNVERIFIED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.ExtensionRangeOptions.VerificationState
- */
-export type ExtensionRangeOptions_VerificationState = 0 | 1;
-
-export declare namespace ExtensionRangeOptions_VerificationState {
-  type DECLARATION = 0;
-  type UNVERIFIED = 1;
+  UNVERIFIED = 1,
 }
 
 /**
@@ -989,61 +978,61 @@ export const FieldDescriptorProtoSchema: GenMessage<FieldDescriptorProto, {jsonT
 /**
  * @generated from enum google.protobuf.FieldDescriptorProto.Type
  */
-export const FieldDescriptorProto_Type = {
+export enum FieldDescriptorProto_Type {
   /**
    * 0 is reserved for errors.
    * Order is weird for historical reasons.
    *
    * @generated from enum value: TYPE_DOUBLE = 1;
    */
-  DOUBLE: 1,
-  1: "DOUBLE",
+  DOUBLE = 1,
+
   /**
    * @generated from enum value: TYPE_FLOAT = 2;
    */
-  FLOAT: 2,
-  2: "FLOAT",
+  FLOAT = 2,
+
   /**
    * Not ZigZag encoded.  Negative numbers take 10 bytes.  Use TYPE_SINT64 if
    * negative values are likely.
    *
    * @generated from enum value: TYPE_INT64 = 3;
    */
-  INT64: 3,
-  3: "INT64",
+  INT64 = 3,
+
   /**
    * @generated from enum value: TYPE_UINT64 = 4;
    */
-  UINT64: 4,
-  4: "UINT64",
+  UINT64 = 4,
+
   /**
    * Not ZigZag encoded.  Negative numbers take 10 bytes.  Use TYPE_SINT32 if
    * negative values are likely.
    *
    * @generated from enum value: TYPE_INT32 = 5;
    */
-  INT32: 5,
-  5: "INT32",
+  INT32 = 5,
+
   /**
    * @generated from enum value: TYPE_FIXED64 = 6;
    */
-  FIXED64: 6,
-  6: "FIXED64",
+  FIXED64 = 6,
+
   /**
    * @generated from enum value: TYPE_FIXED32 = 7;
    */
-  FIXED32: 7,
-  7: "FIXED32",
+  FIXED32 = 7,
+
   /**
    * @generated from enum value: TYPE_BOOL = 8;
    */
-  BOOL: 8,
-  8: "BOOL",
+  BOOL = 8,
+
   /**
    * @generated from enum value: TYPE_STRING = 9;
    */
-  STRING: 9,
-  9: "STRING",
+  STRING = 9,
+
   /**
    * Tag-delimited aggregate.
    * Group type is deprecated and not supported after google.protobuf. However, Proto3
@@ -1053,82 +1042,55 @@ export const FieldDescriptorProto_Type = {
    *
    * @generated from enum value: TYPE_GROUP = 10;
    */
-  GROUP: 10,
-  10: "GROUP",
+  GROUP = 10,
+
   /**
    * Length-delimited aggregate.
    *
    * @generated from enum value: TYPE_MESSAGE = 11;
    */
-  MESSAGE: 11,
-  11: "MESSAGE",
+  MESSAGE = 11,
+
   /**
    * New in version 2.
    *
    * @generated from enum value: TYPE_BYTES = 12;
    */
-  BYTES: 12,
-  12: "BYTES",
+  BYTES = 12,
+
   /**
    * @generated from enum value: TYPE_UINT32 = 13;
    */
-  UINT32: 13,
-  13: "UINT32",
+  UINT32 = 13,
+
   /**
    * @generated from enum value: TYPE_ENUM = 14;
    */
-  ENUM: 14,
-  14: "ENUM",
+  ENUM = 14,
+
   /**
    * @generated from enum value: TYPE_SFIXED32 = 15;
    */
-  SFIXED32: 15,
-  15: "SFIXED32",
+  SFIXED32 = 15,
+
   /**
    * @generated from enum value: TYPE_SFIXED64 = 16;
    */
-  SFIXED64: 16,
-  16: "SFIXED64",
+  SFIXED64 = 16,
+
   /**
    * Uses ZigZag encoding.
    *
    * @generated from enum value: TYPE_SINT32 = 17;
    */
-  SINT32: 17,
-  17: "SINT32",
+  SINT32 = 17,
+
   /**
    * Uses ZigZag encoding.
    *
    * @generated from enum value: TYPE_SINT64 = 18;
    */
-  SINT64: 18,
-  18: "SINT64",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FieldDescriptorProto.Type
- */
-export type FieldDescriptorProto_Type = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18;
-
-export declare namespace FieldDescriptorProto_Type {
-  type DOUBLE = 1;
-  type FLOAT = 2;
-  type INT64 = 3;
-  type UINT64 = 4;
-  type INT32 = 5;
-  type FIXED64 = 6;
-  type FIXED32 = 7;
-  type BOOL = 8;
-  type STRING = 9;
-  type GROUP = 10;
-  type MESSAGE = 11;
-  type BYTES = 12;
-  type UINT32 = 13;
-  type ENUM = 14;
-  type SFIXED32 = 15;
-  type SFIXED64 = 16;
-  type SINT32 = 17;
-  type SINT64 = 18;
+  SINT64 = 18,
 }
 
 /**
@@ -1145,19 +1107,19 @@ export const FieldDescriptorProto_TypeSchema: GenEnum<FieldDescriptorProto_Type,
 /**
  * @generated from enum google.protobuf.FieldDescriptorProto.Label
  */
-export const FieldDescriptorProto_Label = {
+export enum FieldDescriptorProto_Label {
   /**
    * 0 is reserved for errors
    *
    * @generated from enum value: LABEL_OPTIONAL = 1;
    */
-  OPTIONAL: 1,
-  1: "OPTIONAL",
+  OPTIONAL = 1,
+
   /**
    * @generated from enum value: LABEL_REPEATED = 3;
    */
-  REPEATED: 3,
-  3: "REPEATED",
+  REPEATED = 3,
+
   /**
    * The required label is only allowed in google.protobuf.  In proto3 and Editions
    * it's explicitly prohibited.  In Editions, the `field_presence` feature
@@ -1165,19 +1127,7 @@ export const FieldDescriptorProto_Label = {
    *
    * @generated from enum value: LABEL_REQUIRED = 2;
    */
-  REQUIRED: 2,
-  2: "REQUIRED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FieldDescriptorProto.Label
- */
-export type FieldDescriptorProto_Label = 1 | 3 | 2;
-
-export declare namespace FieldDescriptorProto_Label {
-  type OPTIONAL = 1;
-  type REPEATED = 3;
-  type REQUIRED = 2;
+  REQUIRED = 2,
 }
 
 /**
@@ -1999,14 +1949,14 @@ export const FileOptionsSchema: GenMessage<FileOptions, {jsonType: FileOptionsJs
  *
  * @generated from enum google.protobuf.FileOptions.OptimizeMode
  */
-export const FileOptions_OptimizeMode = {
+export enum FileOptions_OptimizeMode {
   /**
    * Generate complete code for parsing, serialization,
    *
    * @generated from enum value: SPEED = 1;
    */
-  SPEED: 1,
-  1: "SPEED",
+  SPEED = 1,
+
   /**
    * etc.
    *
@@ -2014,26 +1964,14 @@ export const FileOptions_OptimizeMode = {
    *
    * @generated from enum value: CODE_SIZE = 2;
    */
-  CODE_SIZE: 2,
-  2: "CODE_SIZE",
+  CODE_SIZE = 2,
+
   /**
    * Generate code using MessageLite and the lite runtime.
    *
    * @generated from enum value: LITE_RUNTIME = 3;
    */
-  LITE_RUNTIME: 3,
-  3: "LITE_RUNTIME",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FileOptions.OptimizeMode
- */
-export type FileOptions_OptimizeMode = 1 | 2 | 3;
-
-export declare namespace FileOptions_OptimizeMode {
-  type SPEED = 1;
-  type CODE_SIZE = 2;
-  type LITE_RUNTIME = 3;
+  LITE_RUNTIME = 3,
 }
 
 /**
@@ -2728,14 +2666,14 @@ export const FieldOptions_FeatureSupportSchema: GenMessage<FieldOptions_FeatureS
 /**
  * @generated from enum google.protobuf.FieldOptions.CType
  */
-export const FieldOptions_CType = {
+export enum FieldOptions_CType {
   /**
    * Default mode.
    *
    * @generated from enum value: STRING = 0;
    */
-  STRING: 0,
-  0: "STRING",
+  STRING = 0,
+
   /**
    * The option [ctype=CORD] may be applied to a non-repeated field of type
    * "bytes". It indicates that in C++, the data should be stored in a Cord
@@ -2746,24 +2684,12 @@ export const FieldOptions_CType = {
    *
    * @generated from enum value: CORD = 1;
    */
-  CORD: 1,
-  1: "CORD",
+  CORD = 1,
+
   /**
    * @generated from enum value: STRING_PIECE = 2;
    */
-  STRING_PIECE: 2,
-  2: "STRING_PIECE",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FieldOptions.CType
- */
-export type FieldOptions_CType = 0 | 1 | 2;
-
-export declare namespace FieldOptions_CType {
-  type STRING = 0;
-  type CORD = 1;
-  type STRING_PIECE = 2;
+  STRING_PIECE = 2,
 }
 
 /**
@@ -2780,39 +2706,27 @@ export const FieldOptions_CTypeSchema: GenEnum<FieldOptions_CType, FieldOptions_
 /**
  * @generated from enum google.protobuf.FieldOptions.JSType
  */
-export const FieldOptions_JSType = {
+export enum FieldOptions_JSType {
   /**
    * Use the default type.
    *
    * @generated from enum value: JS_NORMAL = 0;
    */
-  JS_NORMAL: 0,
-  0: "JS_NORMAL",
+  JS_NORMAL = 0,
+
   /**
    * Use JavaScript strings.
    *
    * @generated from enum value: JS_STRING = 1;
    */
-  JS_STRING: 1,
-  1: "JS_STRING",
+  JS_STRING = 1,
+
   /**
    * Use JavaScript numbers.
    *
    * @generated from enum value: JS_NUMBER = 2;
    */
-  JS_NUMBER: 2,
-  2: "JS_NUMBER",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FieldOptions.JSType
- */
-export type FieldOptions_JSType = 0 | 1 | 2;
-
-export declare namespace FieldOptions_JSType {
-  type JS_NORMAL = 0;
-  type JS_STRING = 1;
-  type JS_NUMBER = 2;
+  JS_NUMBER = 2,
 }
 
 /**
@@ -2831,33 +2745,21 @@ export const FieldOptions_JSTypeSchema: GenEnum<FieldOptions_JSType, FieldOption
  *
  * @generated from enum google.protobuf.FieldOptions.OptionRetention
  */
-export const FieldOptions_OptionRetention = {
+export enum FieldOptions_OptionRetention {
   /**
    * @generated from enum value: RETENTION_UNKNOWN = 0;
    */
-  RETENTION_UNKNOWN: 0,
-  0: "RETENTION_UNKNOWN",
+  RETENTION_UNKNOWN = 0,
+
   /**
    * @generated from enum value: RETENTION_RUNTIME = 1;
    */
-  RETENTION_RUNTIME: 1,
-  1: "RETENTION_RUNTIME",
+  RETENTION_RUNTIME = 1,
+
   /**
    * @generated from enum value: RETENTION_SOURCE = 2;
    */
-  RETENTION_SOURCE: 2,
-  2: "RETENTION_SOURCE",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FieldOptions.OptionRetention
- */
-export type FieldOptions_OptionRetention = 0 | 1 | 2;
-
-export declare namespace FieldOptions_OptionRetention {
-  type RETENTION_UNKNOWN = 0;
-  type RETENTION_RUNTIME = 1;
-  type RETENTION_SOURCE = 2;
+  RETENTION_SOURCE = 2,
 }
 
 /**
@@ -2880,75 +2782,56 @@ export const FieldOptions_OptionRetentionSchema: GenEnum<FieldOptions_OptionRete
  *
  * @generated from enum google.protobuf.FieldOptions.OptionTargetType
  */
-export const FieldOptions_OptionTargetType = {
+export enum FieldOptions_OptionTargetType {
   /**
    * @generated from enum value: TARGET_TYPE_UNKNOWN = 0;
    */
-  TARGET_TYPE_UNKNOWN: 0,
-  0: "TARGET_TYPE_UNKNOWN",
+  TARGET_TYPE_UNKNOWN = 0,
+
   /**
    * @generated from enum value: TARGET_TYPE_FILE = 1;
    */
-  TARGET_TYPE_FILE: 1,
-  1: "TARGET_TYPE_FILE",
+  TARGET_TYPE_FILE = 1,
+
   /**
    * @generated from enum value: TARGET_TYPE_EXTENSION_RANGE = 2;
    */
-  TARGET_TYPE_EXTENSION_RANGE: 2,
-  2: "TARGET_TYPE_EXTENSION_RANGE",
+  TARGET_TYPE_EXTENSION_RANGE = 2,
+
   /**
    * @generated from enum value: TARGET_TYPE_MESSAGE = 3;
    */
-  TARGET_TYPE_MESSAGE: 3,
-  3: "TARGET_TYPE_MESSAGE",
+  TARGET_TYPE_MESSAGE = 3,
+
   /**
    * @generated from enum value: TARGET_TYPE_FIELD = 4;
    */
-  TARGET_TYPE_FIELD: 4,
-  4: "TARGET_TYPE_FIELD",
+  TARGET_TYPE_FIELD = 4,
+
   /**
    * @generated from enum value: TARGET_TYPE_ONEOF = 5;
    */
-  TARGET_TYPE_ONEOF: 5,
-  5: "TARGET_TYPE_ONEOF",
+  TARGET_TYPE_ONEOF = 5,
+
   /**
    * @generated from enum value: TARGET_TYPE_ENUM = 6;
    */
-  TARGET_TYPE_ENUM: 6,
-  6: "TARGET_TYPE_ENUM",
+  TARGET_TYPE_ENUM = 6,
+
   /**
    * @generated from enum value: TARGET_TYPE_ENUM_ENTRY = 7;
    */
-  TARGET_TYPE_ENUM_ENTRY: 7,
-  7: "TARGET_TYPE_ENUM_ENTRY",
+  TARGET_TYPE_ENUM_ENTRY = 7,
+
   /**
    * @generated from enum value: TARGET_TYPE_SERVICE = 8;
    */
-  TARGET_TYPE_SERVICE: 8,
-  8: "TARGET_TYPE_SERVICE",
+  TARGET_TYPE_SERVICE = 8,
+
   /**
    * @generated from enum value: TARGET_TYPE_METHOD = 9;
    */
-  TARGET_TYPE_METHOD: 9,
-  9: "TARGET_TYPE_METHOD",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FieldOptions.OptionTargetType
- */
-export type FieldOptions_OptionTargetType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
-
-export declare namespace FieldOptions_OptionTargetType {
-  type TARGET_TYPE_UNKNOWN = 0;
-  type TARGET_TYPE_FILE = 1;
-  type TARGET_TYPE_EXTENSION_RANGE = 2;
-  type TARGET_TYPE_MESSAGE = 3;
-  type TARGET_TYPE_FIELD = 4;
-  type TARGET_TYPE_ONEOF = 5;
-  type TARGET_TYPE_ENUM = 6;
-  type TARGET_TYPE_ENUM_ENTRY = 7;
-  type TARGET_TYPE_SERVICE = 8;
-  type TARGET_TYPE_METHOD = 9;
+  TARGET_TYPE_METHOD = 9,
 }
 
 /**
@@ -3392,37 +3275,25 @@ export const MethodOptionsSchema: GenMessage<MethodOptions, {jsonType: MethodOpt
  *
  * @generated from enum google.protobuf.MethodOptions.IdempotencyLevel
  */
-export const MethodOptions_IdempotencyLevel = {
+export enum MethodOptions_IdempotencyLevel {
   /**
    * @generated from enum value: IDEMPOTENCY_UNKNOWN = 0;
    */
-  IDEMPOTENCY_UNKNOWN: 0,
-  0: "IDEMPOTENCY_UNKNOWN",
+  IDEMPOTENCY_UNKNOWN = 0,
+
   /**
    * implies idempotent
    *
    * @generated from enum value: NO_SIDE_EFFECTS = 1;
    */
-  NO_SIDE_EFFECTS: 1,
-  1: "NO_SIDE_EFFECTS",
+  NO_SIDE_EFFECTS = 1,
+
   /**
    * idempotent, but may have side effects
    *
    * @generated from enum value: IDEMPOTENT = 2;
    */
-  IDEMPOTENT: 2,
-  2: "IDEMPOTENT",
-} as const;
-
-/**
- * @generated from enum google.protobuf.MethodOptions.IdempotencyLevel
- */
-export type MethodOptions_IdempotencyLevel = 0 | 1 | 2;
-
-export declare namespace MethodOptions_IdempotencyLevel {
-  type IDEMPOTENCY_UNKNOWN = 0;
-  type NO_SIDE_EFFECTS = 1;
-  type IDEMPOTENT = 2;
+  IDEMPOTENT = 2,
 }
 
 /**
@@ -3739,33 +3610,33 @@ export const FeatureSet_VisibilityFeatureSchema: GenMessage<FeatureSet_Visibilit
 /**
  * @generated from enum google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility
  */
-export const FeatureSet_VisibilityFeature_DefaultSymbolVisibility = {
+export enum FeatureSet_VisibilityFeature_DefaultSymbolVisibility {
   /**
    * @generated from enum value: DEFAULT_SYMBOL_VISIBILITY_UNKNOWN = 0;
    */
-  DEFAULT_SYMBOL_VISIBILITY_UNKNOWN: 0,
-  0: "DEFAULT_SYMBOL_VISIBILITY_UNKNOWN",
+  DEFAULT_SYMBOL_VISIBILITY_UNKNOWN = 0,
+
   /**
    * Default pre-EDITION_2024, all UNSET visibility are export.
    *
    * @generated from enum value: EXPORT_ALL = 1;
    */
-  EXPORT_ALL: 1,
-  1: "EXPORT_ALL",
+  EXPORT_ALL = 1,
+
   /**
    * All top-level symbols default to export, nested default to local.
    *
    * @generated from enum value: EXPORT_TOP_LEVEL = 2;
    */
-  EXPORT_TOP_LEVEL: 2,
-  2: "EXPORT_TOP_LEVEL",
+  EXPORT_TOP_LEVEL = 2,
+
   /**
    * All symbols default to local.
    *
    * @generated from enum value: LOCAL_ALL = 3;
    */
-  LOCAL_ALL: 3,
-  3: "LOCAL_ALL",
+  LOCAL_ALL = 3,
+
   /**
    * All symbols local by default. Nested types cannot be exported.
    * With special case caveat for message { enum {} reserved 1 to max; }
@@ -3773,21 +3644,7 @@ export const FeatureSet_VisibilityFeature_DefaultSymbolVisibility = {
    *
    * @generated from enum value: STRICT = 4;
    */
-  STRICT: 4,
-  4: "STRICT",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility
- */
-export type FeatureSet_VisibilityFeature_DefaultSymbolVisibility = 0 | 1 | 2 | 3 | 4;
-
-export declare namespace FeatureSet_VisibilityFeature_DefaultSymbolVisibility {
-  type DEFAULT_SYMBOL_VISIBILITY_UNKNOWN = 0;
-  type EXPORT_ALL = 1;
-  type EXPORT_TOP_LEVEL = 2;
-  type LOCAL_ALL = 3;
-  type STRICT = 4;
+  STRICT = 4,
 }
 
 /**
@@ -3823,12 +3680,12 @@ export const FeatureSet_ProtoLimitsFeatureSchema: GenMessage<FeatureSet_ProtoLim
 /**
  * @generated from enum google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits
  */
-export const FeatureSet_ProtoLimitsFeature_EnforceProtoLimits = {
+export enum FeatureSet_ProtoLimitsFeature_EnforceProtoLimits {
   /**
    * @generated from enum value: PROTO_LIMITS_UNKNOWN = 0;
    */
-  PROTO_LIMITS_UNKNOWN: 0,
-  0: "PROTO_LIMITS_UNKNOWN",
+  PROTO_LIMITS_UNKNOWN = 0,
+
   /**
    * Default pre-EDITION_2026: there are no limit enforcement at the protoc
    * level. Practical limits still exist, but they will tend to fail while
@@ -3837,27 +3694,15 @@ export const FeatureSet_ProtoLimitsFeature_EnforceProtoLimits = {
    *
    * @generated from enum value: LEGACY_NO_EXPLICIT_LIMITS = 1;
    */
-  LEGACY_NO_EXPLICIT_LIMITS: 1,
-  1: "LEGACY_NO_EXPLICIT_LIMITS",
+  LEGACY_NO_EXPLICIT_LIMITS = 1,
+
   /**
    * A set of limits enforced by Edition 2026 by default. For a detailed
    * list of all the limits please consult the Edition 2026 documentation.
    *
    * @generated from enum value: PROTO_LIMITS2026 = 2;
    */
-  PROTO_LIMITS2026: 2,
-  2: "PROTO_LIMITS2026",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits
- */
-export type FeatureSet_ProtoLimitsFeature_EnforceProtoLimits = 0 | 1 | 2;
-
-export declare namespace FeatureSet_ProtoLimitsFeature_EnforceProtoLimits {
-  type PROTO_LIMITS_UNKNOWN = 0;
-  type LEGACY_NO_EXPLICIT_LIMITS = 1;
-  type PROTO_LIMITS2026 = 2;
+  PROTO_LIMITS2026 = 2,
 }
 
 /**
@@ -3874,39 +3719,26 @@ export const FeatureSet_ProtoLimitsFeature_EnforceProtoLimitsSchema: GenEnum<Fea
 /**
  * @generated from enum google.protobuf.FeatureSet.FieldPresence
  */
-export const FeatureSet_FieldPresence = {
+export enum FeatureSet_FieldPresence {
   /**
    * @generated from enum value: FIELD_PRESENCE_UNKNOWN = 0;
    */
-  FIELD_PRESENCE_UNKNOWN: 0,
-  0: "FIELD_PRESENCE_UNKNOWN",
+  FIELD_PRESENCE_UNKNOWN = 0,
+
   /**
    * @generated from enum value: EXPLICIT = 1;
    */
-  EXPLICIT: 1,
-  1: "EXPLICIT",
+  EXPLICIT = 1,
+
   /**
    * @generated from enum value: IMPLICIT = 2;
    */
-  IMPLICIT: 2,
-  2: "IMPLICIT",
+  IMPLICIT = 2,
+
   /**
    * @generated from enum value: LEGACY_REQUIRED = 3;
    */
-  LEGACY_REQUIRED: 3,
-  3: "LEGACY_REQUIRED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.FieldPresence
- */
-export type FeatureSet_FieldPresence = 0 | 1 | 2 | 3;
-
-export declare namespace FeatureSet_FieldPresence {
-  type FIELD_PRESENCE_UNKNOWN = 0;
-  type EXPLICIT = 1;
-  type IMPLICIT = 2;
-  type LEGACY_REQUIRED = 3;
+  LEGACY_REQUIRED = 3,
 }
 
 /**
@@ -3923,33 +3755,21 @@ export const FeatureSet_FieldPresenceSchema: GenEnum<FeatureSet_FieldPresence, F
 /**
  * @generated from enum google.protobuf.FeatureSet.EnumType
  */
-export const FeatureSet_EnumType = {
+export enum FeatureSet_EnumType {
   /**
    * @generated from enum value: ENUM_TYPE_UNKNOWN = 0;
    */
-  ENUM_TYPE_UNKNOWN: 0,
-  0: "ENUM_TYPE_UNKNOWN",
+  ENUM_TYPE_UNKNOWN = 0,
+
   /**
    * @generated from enum value: OPEN = 1;
    */
-  OPEN: 1,
-  1: "OPEN",
+  OPEN = 1,
+
   /**
    * @generated from enum value: CLOSED = 2;
    */
-  CLOSED: 2,
-  2: "CLOSED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.EnumType
- */
-export type FeatureSet_EnumType = 0 | 1 | 2;
-
-export declare namespace FeatureSet_EnumType {
-  type ENUM_TYPE_UNKNOWN = 0;
-  type OPEN = 1;
-  type CLOSED = 2;
+  CLOSED = 2,
 }
 
 /**
@@ -3966,33 +3786,21 @@ export const FeatureSet_EnumTypeSchema: GenEnum<FeatureSet_EnumType, FeatureSet_
 /**
  * @generated from enum google.protobuf.FeatureSet.RepeatedFieldEncoding
  */
-export const FeatureSet_RepeatedFieldEncoding = {
+export enum FeatureSet_RepeatedFieldEncoding {
   /**
    * @generated from enum value: REPEATED_FIELD_ENCODING_UNKNOWN = 0;
    */
-  REPEATED_FIELD_ENCODING_UNKNOWN: 0,
-  0: "REPEATED_FIELD_ENCODING_UNKNOWN",
+  REPEATED_FIELD_ENCODING_UNKNOWN = 0,
+
   /**
    * @generated from enum value: PACKED = 1;
    */
-  PACKED: 1,
-  1: "PACKED",
+  PACKED = 1,
+
   /**
    * @generated from enum value: EXPANDED = 2;
    */
-  EXPANDED: 2,
-  2: "EXPANDED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.RepeatedFieldEncoding
- */
-export type FeatureSet_RepeatedFieldEncoding = 0 | 1 | 2;
-
-export declare namespace FeatureSet_RepeatedFieldEncoding {
-  type REPEATED_FIELD_ENCODING_UNKNOWN = 0;
-  type PACKED = 1;
-  type EXPANDED = 2;
+  EXPANDED = 2,
 }
 
 /**
@@ -4009,33 +3817,21 @@ export const FeatureSet_RepeatedFieldEncodingSchema: GenEnum<FeatureSet_Repeated
 /**
  * @generated from enum google.protobuf.FeatureSet.Utf8Validation
  */
-export const FeatureSet_Utf8Validation = {
+export enum FeatureSet_Utf8Validation {
   /**
    * @generated from enum value: UTF8_VALIDATION_UNKNOWN = 0;
    */
-  UTF8_VALIDATION_UNKNOWN: 0,
-  0: "UTF8_VALIDATION_UNKNOWN",
+  UTF8_VALIDATION_UNKNOWN = 0,
+
   /**
    * @generated from enum value: VERIFY = 2;
    */
-  VERIFY: 2,
-  2: "VERIFY",
+  VERIFY = 2,
+
   /**
    * @generated from enum value: NONE = 3;
    */
-  NONE: 3,
-  3: "NONE",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.Utf8Validation
- */
-export type FeatureSet_Utf8Validation = 0 | 2 | 3;
-
-export declare namespace FeatureSet_Utf8Validation {
-  type UTF8_VALIDATION_UNKNOWN = 0;
-  type VERIFY = 2;
-  type NONE = 3;
+  NONE = 3,
 }
 
 /**
@@ -4052,33 +3848,21 @@ export const FeatureSet_Utf8ValidationSchema: GenEnum<FeatureSet_Utf8Validation,
 /**
  * @generated from enum google.protobuf.FeatureSet.MessageEncoding
  */
-export const FeatureSet_MessageEncoding = {
+export enum FeatureSet_MessageEncoding {
   /**
    * @generated from enum value: MESSAGE_ENCODING_UNKNOWN = 0;
    */
-  MESSAGE_ENCODING_UNKNOWN: 0,
-  0: "MESSAGE_ENCODING_UNKNOWN",
+  MESSAGE_ENCODING_UNKNOWN = 0,
+
   /**
    * @generated from enum value: LENGTH_PREFIXED = 1;
    */
-  LENGTH_PREFIXED: 1,
-  1: "LENGTH_PREFIXED",
+  LENGTH_PREFIXED = 1,
+
   /**
    * @generated from enum value: DELIMITED = 2;
    */
-  DELIMITED: 2,
-  2: "DELIMITED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.MessageEncoding
- */
-export type FeatureSet_MessageEncoding = 0 | 1 | 2;
-
-export declare namespace FeatureSet_MessageEncoding {
-  type MESSAGE_ENCODING_UNKNOWN = 0;
-  type LENGTH_PREFIXED = 1;
-  type DELIMITED = 2;
+  DELIMITED = 2,
 }
 
 /**
@@ -4095,33 +3879,21 @@ export const FeatureSet_MessageEncodingSchema: GenEnum<FeatureSet_MessageEncodin
 /**
  * @generated from enum google.protobuf.FeatureSet.JsonFormat
  */
-export const FeatureSet_JsonFormat = {
+export enum FeatureSet_JsonFormat {
   /**
    * @generated from enum value: JSON_FORMAT_UNKNOWN = 0;
    */
-  JSON_FORMAT_UNKNOWN: 0,
-  0: "JSON_FORMAT_UNKNOWN",
+  JSON_FORMAT_UNKNOWN = 0,
+
   /**
    * @generated from enum value: ALLOW = 1;
    */
-  ALLOW: 1,
-  1: "ALLOW",
+  ALLOW = 1,
+
   /**
    * @generated from enum value: LEGACY_BEST_EFFORT = 2;
    */
-  LEGACY_BEST_EFFORT: 2,
-  2: "LEGACY_BEST_EFFORT",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.JsonFormat
- */
-export type FeatureSet_JsonFormat = 0 | 1 | 2;
-
-export declare namespace FeatureSet_JsonFormat {
-  type JSON_FORMAT_UNKNOWN = 0;
-  type ALLOW = 1;
-  type LEGACY_BEST_EFFORT = 2;
+  LEGACY_BEST_EFFORT = 2,
 }
 
 /**
@@ -4138,39 +3910,26 @@ export const FeatureSet_JsonFormatSchema: GenEnum<FeatureSet_JsonFormat, Feature
 /**
  * @generated from enum google.protobuf.FeatureSet.EnforceNamingStyle
  */
-export const FeatureSet_EnforceNamingStyle = {
+export enum FeatureSet_EnforceNamingStyle {
   /**
    * @generated from enum value: ENFORCE_NAMING_STYLE_UNKNOWN = 0;
    */
-  ENFORCE_NAMING_STYLE_UNKNOWN: 0,
-  0: "ENFORCE_NAMING_STYLE_UNKNOWN",
+  ENFORCE_NAMING_STYLE_UNKNOWN = 0,
+
   /**
    * @generated from enum value: STYLE2024 = 1;
    */
-  STYLE2024: 1,
-  1: "STYLE2024",
+  STYLE2024 = 1,
+
   /**
    * @generated from enum value: STYLE_LEGACY = 2;
    */
-  STYLE_LEGACY: 2,
-  2: "STYLE_LEGACY",
+  STYLE_LEGACY = 2,
+
   /**
    * @generated from enum value: STYLE2026 = 3;
    */
-  STYLE2026: 3,
-  3: "STYLE2026",
-} as const;
-
-/**
- * @generated from enum google.protobuf.FeatureSet.EnforceNamingStyle
- */
-export type FeatureSet_EnforceNamingStyle = 0 | 1 | 2 | 3;
-
-export declare namespace FeatureSet_EnforceNamingStyle {
-  type ENFORCE_NAMING_STYLE_UNKNOWN = 0;
-  type STYLE2024 = 1;
-  type STYLE_LEGACY = 2;
-  type STYLE2026 = 3;
+  STYLE2026 = 3,
 }
 
 /**
@@ -4834,39 +4593,27 @@ export const GeneratedCodeInfo_AnnotationSchema: GenMessage<GeneratedCodeInfo_An
  *
  * @generated from enum google.protobuf.GeneratedCodeInfo.Annotation.Semantic
  */
-export const GeneratedCodeInfo_Annotation_Semantic = {
+export enum GeneratedCodeInfo_Annotation_Semantic {
   /**
    * There is no effect or the effect is indescribable.
    *
    * @generated from enum value: NONE = 0;
    */
-  NONE: 0,
-  0: "NONE",
+  NONE = 0,
+
   /**
    * The element is set or otherwise mutated.
    *
    * @generated from enum value: SET = 1;
    */
-  SET: 1,
-  1: "SET",
+  SET = 1,
+
   /**
    * An alias to the element is returned.
    *
    * @generated from enum value: ALIAS = 2;
    */
-  ALIAS: 2,
-  2: "ALIAS",
-} as const;
-
-/**
- * @generated from enum google.protobuf.GeneratedCodeInfo.Annotation.Semantic
- */
-export type GeneratedCodeInfo_Annotation_Semantic = 0 | 1 | 2;
-
-export declare namespace GeneratedCodeInfo_Annotation_Semantic {
-  type NONE = 0;
-  type SET = 1;
-  type ALIAS = 2;
+  ALIAS = 2,
 }
 
 /**
@@ -4888,22 +4635,22 @@ export const GeneratedCodeInfo_Annotation_SemanticSchema: GenEnum<GeneratedCodeI
  *
  * @generated from enum google.protobuf.Edition
  */
-export const Edition = {
+export enum Edition {
   /**
    * A placeholder for an unknown edition value.
    *
    * @generated from enum value: EDITION_UNKNOWN = 0;
    */
-  EDITION_UNKNOWN: 0,
-  0: "EDITION_UNKNOWN",
+  EDITION_UNKNOWN = 0,
+
   /**
    * A placeholder edition for specifying default behaviors *before* a feature
    * was first introduced.  This is effectively an "infinite past".
    *
    * @generated from enum value: EDITION_LEGACY = 900;
    */
-  EDITION_LEGACY: 900,
-  900: "EDITION_LEGACY",
+  EDITION_LEGACY = 900,
+
   /**
    * Legacy syntax "editions".  These pre-date editions, but behave much like
    * distinct editions.  These can't be used to specify the edition of proto
@@ -4912,13 +4659,13 @@ export const Edition = {
    *
    * @generated from enum value: EDITION_PROTO2 = 998;
    */
-  EDITION_PROTO2: 998,
-  998: "EDITION_PROTO2",
+  EDITION_PROTO2 = 998,
+
   /**
    * @generated from enum value: EDITION_PROTO3 = 999;
    */
-  EDITION_PROTO3: 999,
-  999: "EDITION_PROTO3",
+  EDITION_PROTO3 = 999,
+
   /**
    * Editions that have been released.  The specific values are arbitrary and
    * should not be depended on, but they will always be time-ordered for easy
@@ -4926,53 +4673,53 @@ export const Edition = {
    *
    * @generated from enum value: EDITION_2023 = 1000;
    */
-  EDITION_2023: 1000,
-  1000: "EDITION_2023",
+  EDITION_2023 = 1000,
+
   /**
    * @generated from enum value: EDITION_2024 = 1001;
    */
-  EDITION_2024: 1001,
-  1001: "EDITION_2024",
+  EDITION_2024 = 1001,
+
   /**
    * @generated from enum value: EDITION_2026 = 1002;
    */
-  EDITION_2026: 1002,
-  1002: "EDITION_2026",
+  EDITION_2026 = 1002,
+
   /**
    * A placeholder edition for developing and testing unscheduled features.
    *
    * @generated from enum value: EDITION_UNSTABLE = 9999;
    */
-  EDITION_UNSTABLE: 9999,
-  9999: "EDITION_UNSTABLE",
+  EDITION_UNSTABLE = 9999,
+
   /**
    * Placeholder editions for testing feature resolution.  These should not be
    * used or relied on outside of tests.
    *
    * @generated from enum value: EDITION_1_TEST_ONLY = 1;
    */
-  EDITION_1_TEST_ONLY: 1,
-  1: "EDITION_1_TEST_ONLY",
+  EDITION_1_TEST_ONLY = 1,
+
   /**
    * @generated from enum value: EDITION_2_TEST_ONLY = 2;
    */
-  EDITION_2_TEST_ONLY: 2,
-  2: "EDITION_2_TEST_ONLY",
+  EDITION_2_TEST_ONLY = 2,
+
   /**
    * @generated from enum value: EDITION_99997_TEST_ONLY = 99997;
    */
-  EDITION_99997_TEST_ONLY: 99997,
-  99997: "EDITION_99997_TEST_ONLY",
+  EDITION_99997_TEST_ONLY = 99997,
+
   /**
    * @generated from enum value: EDITION_99998_TEST_ONLY = 99998;
    */
-  EDITION_99998_TEST_ONLY: 99998,
-  99998: "EDITION_99998_TEST_ONLY",
+  EDITION_99998_TEST_ONLY = 99998,
+
   /**
    * @generated from enum value: EDITION_99999_TEST_ONLY = 99999;
    */
-  EDITION_99999_TEST_ONLY: 99999,
-  99999: "EDITION_99999_TEST_ONLY",
+  EDITION_99999_TEST_ONLY = 99999,
+
   /**
    * Placeholder for specifying unbounded edition support.  This should only
    * ever be used by plugins that can expect to never require any changes to
@@ -4980,30 +4727,7 @@ export const Edition = {
    *
    * @generated from enum value: EDITION_MAX = 2147483647;
    */
-  EDITION_MAX: 2147483647,
-  2147483647: "EDITION_MAX",
-} as const;
-
-/**
- * @generated from enum google.protobuf.Edition
- */
-export type Edition = 0 | 900 | 998 | 999 | 1000 | 1001 | 1002 | 9999 | 1 | 2 | 99997 | 99998 | 99999 | 2147483647;
-
-export declare namespace Edition {
-  type EDITION_UNKNOWN = 0;
-  type EDITION_LEGACY = 900;
-  type EDITION_PROTO2 = 998;
-  type EDITION_PROTO3 = 999;
-  type EDITION_2023 = 1000;
-  type EDITION_2024 = 1001;
-  type EDITION_2026 = 1002;
-  type EDITION_UNSTABLE = 9999;
-  type EDITION_1_TEST_ONLY = 1;
-  type EDITION_2_TEST_ONLY = 2;
-  type EDITION_99997_TEST_ONLY = 99997;
-  type EDITION_99998_TEST_ONLY = 99998;
-  type EDITION_99999_TEST_ONLY = 99999;
-  type EDITION_MAX = 2147483647;
+  EDITION_MAX = 2147483647,
 }
 
 /**
@@ -5028,33 +4752,21 @@ export const EditionSchema: GenEnum<Edition, EditionJson> = /*@__PURE__*/
  *
  * @generated from enum google.protobuf.SymbolVisibility
  */
-export const SymbolVisibility = {
+export enum SymbolVisibility {
   /**
    * @generated from enum value: VISIBILITY_UNSET = 0;
    */
-  VISIBILITY_UNSET: 0,
-  0: "VISIBILITY_UNSET",
+  VISIBILITY_UNSET = 0,
+
   /**
    * @generated from enum value: VISIBILITY_LOCAL = 1;
    */
-  VISIBILITY_LOCAL: 1,
-  1: "VISIBILITY_LOCAL",
+  VISIBILITY_LOCAL = 1,
+
   /**
    * @generated from enum value: VISIBILITY_EXPORT = 2;
    */
-  VISIBILITY_EXPORT: 2,
-  2: "VISIBILITY_EXPORT",
-} as const;
-
-/**
- * @generated from enum google.protobuf.SymbolVisibility
- */
-export type SymbolVisibility = 0 | 1 | 2;
-
-export declare namespace SymbolVisibility {
-  type VISIBILITY_UNSET = 0;
-  type VISIBILITY_LOCAL = 1;
-  type VISIBILITY_EXPORT = 2;
+  VISIBILITY_EXPORT = 2,
 }
 
 /**

@@ -118,7 +118,7 @@ export const GoFeatures_OptimizeModeFeatureSchema: GenMessage<GoFeatures_Optimiz
  *
  * @generated from enum pb.GoFeatures.OptimizeModeFeature.OptimizeMode
  */
-export const GoFeatures_OptimizeModeFeature_OptimizeMode = {
+export enum GoFeatures_OptimizeModeFeature_OptimizeMode {
   /**
    * OPTIMIZE_MODE_UNSPECIFIED results in falling back to the default
    * (optimize for code size), but needs to be a separate value to distinguish
@@ -126,32 +126,20 @@ export const GoFeatures_OptimizeModeFeature_OptimizeMode = {
    *
    * @generated from enum value: OPTIMIZE_MODE_UNSPECIFIED = 0;
    */
-  OPTIMIZE_MODE_UNSPECIFIED: 0,
-  0: "OPTIMIZE_MODE_UNSPECIFIED",
+  OPTIMIZE_MODE_UNSPECIFIED = 0,
+
   /**
    * @generated from enum value: SPEED = 1;
    */
-  SPEED: 1,
-  1: "SPEED",
+  SPEED = 1,
+
   /**
    * There is no enum entry for LITE_RUNTIME (descriptor.proto),
    * because Go Protobuf does not have the concept of a lite runtime.
    *
    * @generated from enum value: CODE_SIZE = 2;
    */
-  CODE_SIZE: 2,
-  2: "CODE_SIZE",
-} as const;
-
-/**
- * @generated from enum pb.GoFeatures.OptimizeModeFeature.OptimizeMode
- */
-export type GoFeatures_OptimizeModeFeature_OptimizeMode = 0 | 1 | 2;
-
-export declare namespace GoFeatures_OptimizeModeFeature_OptimizeMode {
-  type OPTIMIZE_MODE_UNSPECIFIED = 0;
-  type SPEED = 1;
-  type CODE_SIZE = 2;
+  CODE_SIZE = 2,
 }
 
 /**
@@ -170,7 +158,7 @@ export const GoFeatures_OptimizeModeFeature_OptimizeModeSchema: GenEnum<GoFeatur
 /**
  * @generated from enum pb.GoFeatures.APILevel
  */
-export const GoFeatures_APILevel = {
+export enum GoFeatures_APILevel {
   /**
    * API_LEVEL_UNSPECIFIED results in selecting the OPEN API,
    * but needs to be a separate value to distinguish between
@@ -178,35 +166,22 @@ export const GoFeatures_APILevel = {
    *
    * @generated from enum value: API_LEVEL_UNSPECIFIED = 0;
    */
-  API_LEVEL_UNSPECIFIED: 0,
-  0: "API_LEVEL_UNSPECIFIED",
+  API_LEVEL_UNSPECIFIED = 0,
+
   /**
    * @generated from enum value: API_OPEN = 1;
    */
-  API_OPEN: 1,
-  1: "API_OPEN",
+  API_OPEN = 1,
+
   /**
    * @generated from enum value: API_HYBRID = 2;
    */
-  API_HYBRID: 2,
-  2: "API_HYBRID",
+  API_HYBRID = 2,
+
   /**
    * @generated from enum value: API_OPAQUE = 3;
    */
-  API_OPAQUE: 3,
-  3: "API_OPAQUE",
-} as const;
-
-/**
- * @generated from enum pb.GoFeatures.APILevel
- */
-export type GoFeatures_APILevel = 0 | 1 | 2 | 3;
-
-export declare namespace GoFeatures_APILevel {
-  type API_LEVEL_UNSPECIFIED = 0;
-  type API_OPEN = 1;
-  type API_HYBRID = 2;
-  type API_OPAQUE = 3;
+  API_OPAQUE = 3,
 }
 
 /**
@@ -223,39 +198,26 @@ export const GoFeatures_APILevelSchema: GenEnum<GoFeatures_APILevel, GoFeatures_
 /**
  * @generated from enum pb.GoFeatures.StripEnumPrefix
  */
-export const GoFeatures_StripEnumPrefix = {
+export enum GoFeatures_StripEnumPrefix {
   /**
    * @generated from enum value: STRIP_ENUM_PREFIX_UNSPECIFIED = 0;
    */
-  UNSPECIFIED: 0,
-  0: "UNSPECIFIED",
+  UNSPECIFIED = 0,
+
   /**
    * @generated from enum value: STRIP_ENUM_PREFIX_KEEP = 1;
    */
-  KEEP: 1,
-  1: "KEEP",
+  KEEP = 1,
+
   /**
    * @generated from enum value: STRIP_ENUM_PREFIX_GENERATE_BOTH = 2;
    */
-  GENERATE_BOTH: 2,
-  2: "GENERATE_BOTH",
+  GENERATE_BOTH = 2,
+
   /**
    * @generated from enum value: STRIP_ENUM_PREFIX_STRIP = 3;
    */
-  STRIP: 3,
-  3: "STRIP",
-} as const;
-
-/**
- * @generated from enum pb.GoFeatures.StripEnumPrefix
- */
-export type GoFeatures_StripEnumPrefix = 0 | 1 | 2 | 3;
-
-export declare namespace GoFeatures_StripEnumPrefix {
-  type UNSPECIFIED = 0;
-  type KEEP = 1;
-  type GENERATE_BOTH = 2;
-  type STRIP = 3;
+  STRIP = 3,
 }
 
 /**

@@ -146,48 +146,35 @@ export const JavaFeatures_NestInFileClassFeatureSchema: GenMessage<JavaFeatures_
 /**
  * @generated from enum pb.JavaFeatures.NestInFileClassFeature.NestInFileClass
  */
-export const JavaFeatures_NestInFileClassFeature_NestInFileClass = {
+export enum JavaFeatures_NestInFileClassFeature_NestInFileClass {
   /**
    * Invalid default, which should never be used.
    *
    * @generated from enum value: NEST_IN_FILE_CLASS_UNKNOWN = 0;
    */
-  NEST_IN_FILE_CLASS_UNKNOWN: 0,
-  0: "NEST_IN_FILE_CLASS_UNKNOWN",
+  NEST_IN_FILE_CLASS_UNKNOWN = 0,
+
   /**
    * Do not nest the generated class in the file class.
    *
    * @generated from enum value: NO = 1;
    */
-  NO: 1,
-  1: "NO",
+  NO = 1,
+
   /**
    * Nest the generated class in the file class.
    *
    * @generated from enum value: YES = 2;
    */
-  YES: 2,
-  2: "YES",
+  YES = 2,
+
   /**
    * Fall back to the `java_multiple_files` option. Users won't be able to
    * set this option.
    *
    * @generated from enum value: LEGACY = 3;
    */
-  LEGACY: 3,
-  3: "LEGACY",
-} as const;
-
-/**
- * @generated from enum pb.JavaFeatures.NestInFileClassFeature.NestInFileClass
- */
-export type JavaFeatures_NestInFileClassFeature_NestInFileClass = 0 | 1 | 2 | 3;
-
-export declare namespace JavaFeatures_NestInFileClassFeature_NestInFileClass {
-  type NEST_IN_FILE_CLASS_UNKNOWN = 0;
-  type NO = 1;
-  type YES = 2;
-  type LEGACY = 3;
+  LEGACY = 3,
 }
 
 /**
@@ -206,41 +193,29 @@ export const JavaFeatures_NestInFileClassFeature_NestInFileClassSchema: GenEnum<
  *
  * @generated from enum pb.JavaFeatures.Utf8Validation
  */
-export const JavaFeatures_Utf8Validation = {
+export enum JavaFeatures_Utf8Validation {
   /**
    * Invalid default, which should never be used.
    *
    * @generated from enum value: UTF8_VALIDATION_UNKNOWN = 0;
    */
-  UTF8_VALIDATION_UNKNOWN: 0,
-  0: "UTF8_VALIDATION_UNKNOWN",
+  UTF8_VALIDATION_UNKNOWN = 0,
+
   /**
    * Respect the UTF8 validation behavior specified by the global
    * utf8_validation feature.
    *
    * @generated from enum value: DEFAULT = 1;
    */
-  DEFAULT: 1,
-  1: "DEFAULT",
+  DEFAULT = 1,
+
   /**
    * Verifies UTF8 validity overriding the global utf8_validation
    * feature. This represents the legacy java_string_check_utf8 option.
    *
    * @generated from enum value: VERIFY = 2;
    */
-  VERIFY: 2,
-  2: "VERIFY",
-} as const;
-
-/**
- * @generated from enum pb.JavaFeatures.Utf8Validation
- */
-export type JavaFeatures_Utf8Validation = 0 | 1 | 2;
-
-export declare namespace JavaFeatures_Utf8Validation {
-  type UTF8_VALIDATION_UNKNOWN = 0;
-  type DEFAULT = 1;
-  type VERIFY = 2;
+  VERIFY = 2,
 }
 
 /**

@@ -201,23 +201,13 @@ export const ListValueSchema: GenMessage<ListValue, {jsonType: ListValueJson}> =
  *
  * @generated from enum google.protobuf.NullValue
  */
-export const NullValue = {
+export enum NullValue {
   /**
    * Null value.
    *
    * @generated from enum value: NULL_VALUE = 0;
    */
-  NULL_VALUE: 0,
-  0: "NULL_VALUE",
-} as const;
-
-/**
- * @generated from enum google.protobuf.NullValue
- */
-export type NullValue = 0;
-
-export declare namespace NullValue {
-  type NULL_VALUE = 0;
+  NULL_VALUE = 0,
 }
 
 /**

@@ -355,167 +355,139 @@ export const FieldSchema: GenMessage<Field, {jsonType: FieldJson}> = /*@__PURE__
  *
  * @generated from enum google.protobuf.Field.Kind
  */
-export const Field_Kind = {
+export enum Field_Kind {
   /**
    * Field type unknown.
    *
    * @generated from enum value: TYPE_UNKNOWN = 0;
    */
-  TYPE_UNKNOWN: 0,
-  0: "TYPE_UNKNOWN",
+  TYPE_UNKNOWN = 0,
+
   /**
    * Field type double.
    *
    * @generated from enum value: TYPE_DOUBLE = 1;
    */
-  TYPE_DOUBLE: 1,
-  1: "TYPE_DOUBLE",
+  TYPE_DOUBLE = 1,
+
   /**
    * Field type float.
    *
    * @generated from enum value: TYPE_FLOAT = 2;
    */
-  TYPE_FLOAT: 2,
-  2: "TYPE_FLOAT",
+  TYPE_FLOAT = 2,
+
   /**
    * Field type int64.
    *
    * @generated from enum value: TYPE_INT64 = 3;
    */
-  TYPE_INT64: 3,
-  3: "TYPE_INT64",
+  TYPE_INT64 = 3,
+
   /**
    * Field type uint64.
    *
    * @generated from enum value: TYPE_UINT64 = 4;
    */
-  TYPE_UINT64: 4,
-  4: "TYPE_UINT64",
+  TYPE_UINT64 = 4,
+
   /**
    * Field type int32.
    *
    * @generated from enum value: TYPE_INT32 = 5;
    */
-  TYPE_INT32: 5,
-  5: "TYPE_INT32",
+  TYPE_INT32 = 5,
+
   /**
    * Field type fixed64.
    *
    * @generated from enum value: TYPE_FIXED64 = 6;
    */
-  TYPE_FIXED64: 6,
-  6: "TYPE_FIXED64",
+  TYPE_FIXED64 = 6,
+
   /**
    * Field type fixed32.
    *
    * @generated from enum value: TYPE_FIXED32 = 7;
    */
-  TYPE_FIXED32: 7,
-  7: "TYPE_FIXED32",
+  TYPE_FIXED32 = 7,
+
   /**
    * Field type bool.
    *
    * @generated from enum value: TYPE_BOOL = 8;
    */
-  TYPE_BOOL: 8,
-  8: "TYPE_BOOL",
+  TYPE_BOOL = 8,
+
   /**
    * Field type string.
    *
    * @generated from enum value: TYPE_STRING = 9;
    */
-  TYPE_STRING: 9,
-  9: "TYPE_STRING",
+  TYPE_STRING = 9,
+
   /**
    * Field type group. Proto2 syntax only, and deprecated.
    *
    * @generated from enum value: TYPE_GROUP = 10;
    */
-  TYPE_GROUP: 10,
-  10: "TYPE_GROUP",
+  TYPE_GROUP = 10,
+
   /**
    * Field type message.
    *
    * @generated from enum value: TYPE_MESSAGE = 11;
    */
-  TYPE_MESSAGE: 11,
-  11: "TYPE_MESSAGE",
+  TYPE_MESSAGE = 11,
+
   /**
    * Field type bytes.
    *
    * @generated from enum value: TYPE_BYTES = 12;
    */
-  TYPE_BYTES: 12,
-  12: "TYPE_BYTES",
+  TYPE_BYTES = 12,
+
   /**
    * Field type uint32.
    *
    * @generated from enum value: TYPE_UINT32 = 13;
    */
-  TYPE_UINT32: 13,
-  13: "TYPE_UINT32",
+  TYPE_UINT32 = 13,
+
   /**
    * Field type enum.
    *
    * @generated from enum value: TYPE_ENUM = 14;
    */
-  TYPE_ENUM: 14,
-  14: "TYPE_ENUM",
+  TYPE_ENUM = 14,
+
   /**
    * Field type sfixed32.
    *
    * @generated from enum value: TYPE_SFIXED32 = 15;
    */
-  TYPE_SFIXED32: 15,
-  15: "TYPE_SFIXED32",
+  TYPE_SFIXED32 = 15,
+
   /**
    * Field type sfixed64.
    *
    * @generated from enum value: TYPE_SFIXED64 = 16;
    */
-  TYPE_SFIXED64: 16,
-  16: "TYPE_SFIXED64",
+  TYPE_SFIXED64 = 16,
+
   /**
    * Field type sint32.
    *
    * @generated from enum value: TYPE_SINT32 = 17;
    */
-  TYPE_SINT32: 17,
-  17: "TYPE_SINT32",
+  TYPE_SINT32 = 17,
+
   /**
    * Field type sint64.
    *
    * @generated from enum value: TYPE_SINT64 = 18;
    */
-  TYPE_SINT64: 18,
-  18: "TYPE_SINT64",
-} as const;
-
-/**
- * @generated from enum google.protobuf.Field.Kind
- */
-export type Field_Kind = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18;
-
-export declare namespace Field_Kind {
-  type TYPE_UNKNOWN = 0;
-  type TYPE_DOUBLE = 1;
-  type TYPE_FLOAT = 2;
-  type TYPE_INT64 = 3;
-  type TYPE_UINT64 = 4;
-  type TYPE_INT32 = 5;
-  type TYPE_FIXED64 = 6;
-  type TYPE_FIXED32 = 7;
-  type TYPE_BOOL = 8;
-  type TYPE_STRING = 9;
-  type TYPE_GROUP = 10;
-  type TYPE_MESSAGE = 11;
-  type TYPE_BYTES = 12;
-  type TYPE_UINT32 = 13;
-  type TYPE_ENUM = 14;
-  type TYPE_SFIXED32 = 15;
-  type TYPE_SFIXED64 = 16;
-  type TYPE_SINT32 = 17;
-  type TYPE_SINT64 = 18;
+  TYPE_SINT64 = 18,
 }
 
 /**
@@ -536,47 +508,34 @@ export const Field_KindSchema: GenEnum<Field_Kind, Field_KindJson> = /*@__PURE__
  *
  * @generated from enum google.protobuf.Field.Cardinality
  */
-export const Field_Cardinality = {
+export enum Field_Cardinality {
   /**
    * For fields with unknown cardinality.
    *
    * @generated from enum value: CARDINALITY_UNKNOWN = 0;
    */
-  UNKNOWN: 0,
-  0: "UNKNOWN",
+  UNKNOWN = 0,
+
   /**
    * For optional fields.
    *
    * @generated from enum value: CARDINALITY_OPTIONAL = 1;
    */
-  OPTIONAL: 1,
-  1: "OPTIONAL",
+  OPTIONAL = 1,
+
   /**
    * For required fields. Proto2 syntax only.
    *
    * @generated from enum value: CARDINALITY_REQUIRED = 2;
    */
-  REQUIRED: 2,
-  2: "REQUIRED",
+  REQUIRED = 2,
+
   /**
    * For repeated fields.
    *
    * @generated from enum value: CARDINALITY_REPEATED = 3;
    */
-  REPEATED: 3,
-  3: "REPEATED",
-} as const;
-
-/**
- * @generated from enum google.protobuf.Field.Cardinality
- */
-export type Field_Cardinality = 0 | 1 | 2 | 3;
-
-export declare namespace Field_Cardinality {
-  type UNKNOWN = 0;
-  type OPTIONAL = 1;
-  type REQUIRED = 2;
-  type REPEATED = 3;
+  REPEATED = 3,
 }
 
 /**
@@ -856,39 +815,27 @@ export const OptionSchema: GenMessage<Option, {jsonType: OptionJson}> = /*@__PUR
  *
  * @generated from enum google.protobuf.Syntax
  */
-export const Syntax = {
+export enum Syntax {
   /**
    * Syntax `proto2`.
    *
    * @generated from enum value: SYNTAX_PROTO2 = 0;
    */
-  PROTO2: 0,
-  0: "PROTO2",
+  PROTO2 = 0,
+
   /**
    * Syntax `proto3`.
    *
    * @generated from enum value: SYNTAX_PROTO3 = 1;
    */
-  PROTO3: 1,
-  1: "PROTO3",
+  PROTO3 = 1,
+
   /**
    * Syntax `editions`.
    *
    * @generated from enum value: SYNTAX_EDITIONS = 2;
    */
-  EDITIONS: 2,
-  2: "EDITIONS",
-} as const;
-
-/**
- * @generated from enum google.protobuf.Syntax
- */
-export type Syntax = 0 | 1 | 2;
-
-export declare namespace Syntax {
-  type PROTO2 = 0;
-  type PROTO3 = 1;
-  type EDITIONS = 2;
+  EDITIONS = 2,
 }
 
 /**

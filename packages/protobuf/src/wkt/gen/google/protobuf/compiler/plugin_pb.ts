@@ -529,33 +529,21 @@ export const CodeGeneratorResponse_FileSchema: GenMessage<CodeGeneratorResponse_
  *
  * @generated from enum google.protobuf.compiler.CodeGeneratorResponse.Feature
  */
-export const CodeGeneratorResponse_Feature = {
+export enum CodeGeneratorResponse_Feature {
   /**
    * @generated from enum value: FEATURE_NONE = 0;
    */
-  NONE: 0,
-  0: "NONE",
+  NONE = 0,
+
   /**
    * @generated from enum value: FEATURE_PROTO3_OPTIONAL = 1;
    */
-  PROTO3_OPTIONAL: 1,
-  1: "PROTO3_OPTIONAL",
+  PROTO3_OPTIONAL = 1,
+
   /**
    * @generated from enum value: FEATURE_SUPPORTS_EDITIONS = 2;
    */
-  SUPPORTS_EDITIONS: 2,
-  2: "SUPPORTS_EDITIONS",
-} as const;
-
-/**
- * @generated from enum google.protobuf.compiler.CodeGeneratorResponse.Feature
- */
-export type CodeGeneratorResponse_Feature = 0 | 1 | 2;
-
-export declare namespace CodeGeneratorResponse_Feature {
-  type NONE = 0;
-  type PROTO3_OPTIONAL = 1;
-  type SUPPORTS_EDITIONS = 2;
+  SUPPORTS_EDITIONS = 2,
 }
 
 /**
