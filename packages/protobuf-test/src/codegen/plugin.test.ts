@@ -15,7 +15,7 @@ import { content, corpusFiles, corpusRequest, fileNames, fileProto, genEs, repoR
 const FEATURE_PROTO3_OPTIONAL = 1n;
 const FEATURE_SUPPORTS_EDITIONS = 2n;
 const EDITION_PROTO2 = 998;
-const EDITION_2024 = 1001;
+const EDITION_2026 = 1002;
 
 /** Three files in different folders: a/c/two.proto imports a/b/one.proto; three.proto imports both. */
 function crossDirectoryProtos() {
@@ -61,11 +61,11 @@ function specifiers(code: string): string[] {
 }
 
 describe("supported features and editions", () => {
-  test("the response declares proto3 optional, editions, and PROTO2..2024", () => {
+  test("the response declares proto3 optional, editions, and PROTO2..2026 (as protoc-gen-es 2.17)", () => {
     const res = genEs(["example.proto"], "target=ts");
     expect(res.supportedFeatures).toBe(FEATURE_PROTO3_OPTIONAL | FEATURE_SUPPORTS_EDITIONS);
     expect(res.minimumEdition).toBe(EDITION_PROTO2);
-    expect(res.maximumEdition).toBe(EDITION_2024);
+    expect(res.maximumEdition).toBe(EDITION_2026);
   });
   test("a bad option is a PluginOptionError thrown by run(), as in protobuf-es", () => {
     expect(() => protocGenEs.run(corpusRequest(["example.proto"], "bogus"))).toThrow(new PluginOptionError("bogus"));
@@ -75,10 +75,22 @@ describe("supported features and editions", () => {
     expect(fileNames(res)).toEqual(["edition2023_delimited_pb.ts", "edition2023_pb.ts", "edition2024_pb.ts"]);
     expect(content(res, "edition2024_pb.ts")).toContain("(package pbjet.test.edition2024, edition 2024)");
   });
+  test("edition 2026 generates", () => {
+    const file = fileProto({
+      name: "x.proto",
+      syntax: "editions",
+      edition: EDITION_2026,
+      messageType: [{ name: "M", field: [{ name: "a", number: 1, type: 9, label: 1 }] }],
+    });
+    const res = protocGenEs.run(request({ fileToGenerate: ["x.proto"], parameter: "target=ts", protoFile: [file] }));
+    expect(res.error ?? "").toBe("");
+    expect(content(res, "x_pb.ts")).toContain("// @generated from file x.proto (edition 2026)");
+    expect(content(res, "x_pb.ts")).toContain("  a: string;");
+  });
   test.each([
     [900, "x.proto: unsupported edition LEGACY - the earliest supported edition is PROTO2"],
-    [1002, "x.proto: unsupported edition 2026 - the latest supported edition is 2024"],
-    [9999, "x.proto: unsupported edition UNSTABLE - the latest supported edition is 2024"],
+    [9999, "x.proto: unsupported edition UNSTABLE - the latest supported edition is 2026"],
+    [99997, "x.proto: unsupported edition 99997_TEST_ONLY - the latest supported edition is 2026"],
   ])("edition %d is an error", (edition, error) => {
     const file = fileProto({ name: "x.proto", syntax: "editions", edition, messageType: [{ name: "M" }] });
     expect(() => protocGenEs.run(request({ fileToGenerate: ["x.proto"], parameter: "target=ts", protoFile: [file] }))).toThrow(error);
@@ -420,7 +432,7 @@ describe("runNodeJs: the protoc-gen-es executable", () => {
     expect(res.error).toBe("");
     expect(res.supportedFeatures).toBe(FEATURE_PROTO3_OPTIONAL | FEATURE_SUPPORTS_EDITIONS);
     expect(res.minimumEdition).toBe(EDITION_PROTO2);
-    expect(res.maximumEdition).toBe(EDITION_2024);
+    expect(res.maximumEdition).toBe(EDITION_2026);
     expect(res.file.map((f) => f.name)).toEqual(["example_pb.ts", "proto2_pb.ts"]);
     // Same output as running the plugin in-process.
     const inProcess = genEs(["example.proto", "proto2.proto"], "target=ts,json_types=true");

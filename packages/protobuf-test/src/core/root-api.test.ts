@@ -100,10 +100,10 @@ describe("isUnknownEnum", () => {
 describe("editions and types", () => {
   test("minimumEdition and maximumEdition", () => {
     expect(pb.minimumEdition).toBe(oracle.minimumEdition);
-    // protobuf-es 2.17 supports edition 2026; this runtime up to 2024.
-    expect(pb.maximumEdition).toBe(1001);
+    // Edition 2026, as protobuf-es 2.17.
+    expect(pb.maximumEdition).toBe(oracle.maximumEdition);
     const e: pb.SupportedEdition = pb.maximumEdition;
-    expect(e).toBe(1001);
+    expect(e).toBe(1002);
   });
   test("EnumShape, MessageValidType and DescComments", () => {
     const shape: pb.EnumShape<typeof gen.OptionEnumSchema> = gen.OptionEnum.TWO;

@@ -42,7 +42,7 @@ export function buildFile(proto: FileDescriptorProto, dependencies: DescFile[], 
   const file: DescFile = {
     kind: "file",
     name: proto.name.replace(/\.proto$/, ""),
-    // featureDefaults() has rejected editions outside proto2 to 2024.
+    // featureDefaults() has rejected editions outside proto2 to 2026.
     edition: edition as number as DescFile["edition"],
     dependencies,
     enums: [],

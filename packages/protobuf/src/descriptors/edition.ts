@@ -15,6 +15,7 @@ export const enum Edition {
   EDITION_PROTO3 = 999,
   EDITION_2023 = 1000,
   EDITION_2024 = 1001,
+  EDITION_2026 = 1002,
   EDITION_MAX = 2147483647,
 }
 
@@ -64,11 +65,11 @@ export const enum JsonFormat {
 /**
  * The editions of google.protobuf.Edition that a file may have, as protobuf-es types them:
  * proto2 (998), proto3 (999), 2023 (1000), 2024 (1001) and 2026 (1002). This runtime reads
- * files from minimumEdition to maximumEdition (2024).
+ * files from minimumEdition to maximumEdition (2026), as protobuf-es 2.17 does.
  */
 export type SupportedEdition = Extract<EditionProto, 998 | 999 | 1000 | 1001 | 1002>;
 
 /** The edition range this runtime understands. */
 export const minimumEdition = Edition.EDITION_PROTO2 as number as SupportedEdition;
 /** The newest edition this runtime understands. */
-export const maximumEdition = Edition.EDITION_2024 as number as SupportedEdition;
+export const maximumEdition = Edition.EDITION_2026 as number as SupportedEdition;

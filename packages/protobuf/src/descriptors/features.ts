@@ -14,7 +14,7 @@ export interface ResolvedFeatures {
   readonly utf8Validation: Utf8Validation;
   readonly messageEncoding: MessageEncoding;
   readonly jsonFormat: JsonFormat;
-  /** google.protobuf.FeatureSet.EnforceNamingStyle (STYLE2024 = 1, STYLE_LEGACY = 2). */
+  /** google.protobuf.FeatureSet.EnforceNamingStyle (STYLE2024 = 1, STYLE_LEGACY = 2, STYLE2026 = 3). */
   readonly enforceNamingStyle: number;
   /** google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility. */
   readonly defaultSymbolVisibility: number;
@@ -39,8 +39,8 @@ function features(...values: number[]): ResolvedFeatures {
 }
 
 // fieldPresence, enumType, repeatedFieldEncoding, utf8Validation, messageEncoding, jsonFormat,
-// enforceNamingStyle (STYLE2024 = 1, STYLE_LEGACY = 2), defaultSymbolVisibility (EXPORT_ALL = 1,
-// EXPORT_TOP_LEVEL = 2).
+// enforceNamingStyle (STYLE2024 = 1, STYLE_LEGACY = 2, STYLE2026 = 3), defaultSymbolVisibility
+// (EXPORT_ALL = 1, EXPORT_TOP_LEVEL = 2, STRICT = 4).
 const proto2Defaults = features(
   FieldPresence.EXPLICIT,
   EnumType.CLOSED,
@@ -81,6 +81,18 @@ const edition2024Defaults = features(
   1,
   2,
 );
+// The features the runtime acts on are 2024's; enforce_naming_style is STYLE2026 (3), and
+// default_symbol_visibility STRICT (4).
+const edition2026Defaults = features(
+  FieldPresence.EXPLICIT,
+  EnumType.OPEN,
+  RepeatedFieldEncoding.PACKED,
+  Utf8Validation.VERIFY,
+  MessageEncoding.LENGTH_PREFIXED,
+  JsonFormat.ALLOW,
+  3,
+  4,
+);
 
 /** The feature defaults of an edition. Throws for editions this runtime does not support. */
 export function featureDefaults(edition: Edition): ResolvedFeatures {
@@ -94,8 +106,10 @@ export function featureDefaults(edition: Edition): ResolvedFeatures {
       return edition2023Defaults;
     case Edition.EDITION_2024:
       return edition2024Defaults;
+    case Edition.EDITION_2026:
+      return edition2026Defaults;
     default:
-      throw new ProtobufError(`unsupported edition ${edition} (this runtime supports proto2, proto3, 2023 and 2024)`);
+      throw new ProtobufError(`unsupported edition ${edition} (supported: proto2 to 2026)`);
   }
 }
 
