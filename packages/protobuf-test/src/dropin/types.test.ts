@@ -81,6 +81,35 @@ function presenceOf(f: DescField): string {
   }
 }
 
+/**
+ * An exhaustive switch over a map field's key type that narrows the field itself (a map field
+ * is a union member per key type, as in protobuf-es).
+ */
+function mapKeyOf(f: MapField): string {
+  switch (f.mapKey) {
+    case ScalarType.STRING:
+      return "string";
+    case ScalarType.BOOL:
+      return "bool";
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+    case ScalarType.SINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      return "64-bit";
+    case ScalarType.INT32:
+    case ScalarType.UINT32:
+    case ScalarType.SINT32:
+    case ScalarType.FIXED32:
+    case ScalarType.SFIXED32:
+      return "32-bit";
+    default: {
+      const never: never = f;
+      return never;
+    }
+  }
+}
+
 // protobuf-es's read options are ours: pbjet's own (maxDepth, lazy, validate) are optional.
 const readOptions: pb.BinaryReadOptions = { readUnknownFields: false };
 
@@ -118,6 +147,13 @@ function describeField(f: DescField): string {
 describe("drop-in types", () => {
   test("a message is a plain object to code that takes Record<string, unknown>", () => {
     expect(keysOf(pb.create(OneofFieldsSchema))).toContain("kind");
+  });
+
+  test("a switch over mapKey narrows the map field", () => {
+    const kinds = MapFieldsSchema.fields.filter((f): f is MapField => f.fieldKind === "map").map(mapKeyOf);
+    expect(kinds).toContain("string");
+    expect(kinds).toContain("64-bit");
+    expect(kinds).toContain("bool");
   });
 
   test("a schema's field names the members of its oneofs", () => {

@@ -265,16 +265,24 @@ export type FieldKindShape =
       readonly oneof: undefined;
       getDefaultValue(): undefined;
     } & ElementKindShape<"listKind">)
-  | ({
+  | MapFieldShape;
+
+/**
+ * A map field of one key type per member of the union, so that a switch over `field.mapKey`
+ * narrows the field (as in protobuf-es).
+ */
+type MapFieldShape<K extends MapKeyType = MapKeyType> = K extends MapKeyType
+  ? {
       readonly fieldKind: "map";
       /** The key type: an integer type, bool or string. */
-      readonly mapKey: MapKeyType;
+      readonly mapKey: K;
       /** Map entries are always length-delimited. */
       readonly delimitedEncoding: false;
       /** Maps are never members of a oneof. */
       readonly oneof: undefined;
       getDefaultValue(): undefined;
-    } & ElementKindShape<"mapKind">);
+    } & ElementKindShape<"mapKind">
+  : never;
 
 /**
  * A scalar field of one scalar type per member of the union, so that `field.scalar ===
