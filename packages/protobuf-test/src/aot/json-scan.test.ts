@@ -208,6 +208,28 @@ describe.each(sets)("aot JSON text reader against closures: %s set", (set) => {
     if (set === "conformance") expect(maps).toBeGreaterThan(0);
   });
 
+  test("64-bit integers (fields and list elements): every spelling is read as the closure path reads it", () => {
+    const spellings = [
+      ...["0", "-0", "00", "007", "-007", "+1", " 1", "1 ", "1.0", "1e2", "", "-", "0x10", "\\u0031", "1\\u0030"],
+      ...["9007199254740993", "-9007199254740993", "9223372036854775807", "9223372036854775808", "-9223372036854775808"],
+      ...["-9223372036854775809", "18446744073709551615", "18446744073709551616", "123456789012345678901", "-18446744073709551615"],
+    ].map((s) => `"${s}"`);
+    spellings.push("1", "-1", "1e2", "9007199254740993", "null", "true", "[]");
+    let fields = 0;
+    for (const [, c, a] of pairs) {
+      for (const field of c.fields) {
+        const list = field.fieldKind === "list" && field.listKind === "scalar";
+        if ((field.fieldKind !== "scalar" && !list) || field.oneof !== undefined || !/64/.test(pb.ScalarType[field.scalar!])) continue;
+        fields++;
+        for (const v of spellings) {
+          const text = list ? `{"${field.jsonName}":["1",${v}, "-2"]}` : `{"${field.jsonName}":${v}}`;
+          expect([text, outcome(() => pb.fromJsonString(a, text))]).toEqual([text, outcome(() => pb.fromJsonString(c, text))]);
+        }
+      }
+    }
+    expect(fields).toBeGreaterThan(5);
+  });
+
   describe.each(pairs)("%s", (_name, c, a) => {
     const source: fc.Arbitrary<() => pb.Message> = isInitializable(c)
       ? canonicalArb(set, c).map((bytes) => () => pb.fromBinary(c, bytes))

@@ -150,27 +150,34 @@ const BILLION = protoInt64.supported ? BigInt(1000000000) : undefined;
  * for any other string, and for values out of range: the general path reads (or rejects) them.
  */
 export function shortInt64(json: string, unsigned: boolean, asString: boolean): bigint | string | undefined {
-  const len = json.length;
-  const start = !unsigned && json.charCodeAt(0) === 45 /* - */ ? 1 : 0;
-  const digits = len - start;
+  return decimalInt64(json, 0, json.length, unsigned, asString);
+}
+
+/**
+ * As shortInt64(), for characters `from` to `to` of `text` (the JSON text reader converts a
+ * quoted integer where it stands in the text, without a string in between).
+ */
+export function decimalInt64(text: string, from: number, to: number, unsigned: boolean, asString: boolean): bigint | string | undefined {
+  const start = !unsigned && text.charCodeAt(from) === 45 /* - */ ? from + 1 : from;
+  const digits = to - start;
   if (digits < 1 || digits > (unsigned ? 20 : 19)) return undefined;
-  const split = digits > 9 ? len - 9 : start;
+  const split = digits > 9 ? to - 9 : start;
   let hi = 0;
   let lo = 0;
-  for (let i = start; i < len; i++) {
-    const d = json.charCodeAt(i) - 48;
+  for (let i = start; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
     if (!(d >= 0 && d <= 9)) return undefined;
     if (i < split) hi = hi * 10 + d;
     else lo = lo * 10 + d;
   }
   if (digits <= 15) {
     // Exact as a double. 0 - n rather than -n: no negative zero.
-    const n = start === 1 ? 0 - (hi * 1000000000 + lo) : hi * 1000000000 + lo;
+    const n = start !== from ? 0 - (hi * 1000000000 + lo) : hi * 1000000000 + lo;
     return asString ? String(n) : BigInt(n);
   }
   if (!protoInt64.supported) return undefined;
   let v = BigInt(hi) * (BILLION as bigint) + BigInt(lo);
-  if (start === 1) v = -v;
+  if (start !== from) v = -v;
   if (digits >= 19 && (unsigned ? v > (U64_MAX as bigint) : v < (I64_MIN as bigint) || v > (I64_MAX as bigint))) return undefined;
   return asString ? String(v) : v;
 }

@@ -15,6 +15,9 @@
  * decoded by `JSON.parse`.
  */
 
+import { protoInt64 } from "../wire/int64.js";
+import { decimalInt64 } from "./scalar-read.js";
+
 /** What a scanner throws where it gives up (caught by fromJsonString()). */
 export class ScanBailout {
   /** Where in the text the scanner gave up (for tests and debugging). */
@@ -23,9 +26,10 @@ export class ScanBailout {
 
 /**
  * Control characters that JSON allows nowhere unescaped (U+0000 to U+001F but tab, line feed
- * and carriage return, which it allows as whitespace between tokens, not in strings).
+ * and carriage return, which it allows as whitespace between tokens, not in strings), and line
+ * feeds (see readable()): one search of the text for both.
  */
-const forbiddenChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const unreadableChars = /[\u0000-\u0008\n\u000b\u000c\u000e-\u001f]/;
 
 /** The length of the pieces of a long text that strings are sliced from (see above). */
 const pieceLength = 16384;
@@ -65,8 +69,7 @@ export class JsonScanner {
    * nor control characters that JSON allows nowhere (errors, which the JSON.parse path reports).
    */
   readable(): boolean {
-    const t = this.text;
-    return t.indexOf("\n") === -1 && !forbiddenChars.test(t);
+    return !unreadableChars.test(this.text);
   }
 
   /** Gives up: the text is read again by JSON.parse and the readers. */
@@ -250,6 +253,27 @@ export class JsonScanner {
     }
     this.pos = close + 1;
     return s as string;
+  }
+
+  /**
+   * Reads a 64-bit integer given as a quoted string of decimal digits (`"-1234"`), converted as
+   * on the path of JSON.parse (shortInt64()) but without a string in between; undefined, with
+   * nothing read, for any other value (which value() then reads).
+   */
+  int64(unsigned: boolean, asString: boolean): bigint | string | undefined {
+    const t = this.text;
+    let c = t.charCodeAt(this.pos);
+    if (c !== 34) c = this.peek();
+    if (c !== 34) return undefined;
+    const start = this.pos + 1;
+    let p = start;
+    c = t.charCodeAt(p);
+    if (c === 45) c = t.charCodeAt(++p);
+    while (c >= 48 && c <= 57) c = t.charCodeAt(++p);
+    if (c !== 34) return undefined;
+    const v = decimalInt64(t, start, p, unsigned, asString || !protoInt64.supported);
+    if (v !== undefined) this.pos = p + 1;
+    return v;
   }
 
   /** Reads a number: only the JSON grammar, `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`. */

@@ -9,10 +9,21 @@
  * path of `JSON.parse`, which reports it.
  */
 import type { DescField, DescMessage } from "@pbjet/protobuf";
+import { ScalarType } from "@pbjet/protobuf/reflect";
 import type { Printable } from "@pbjet/protoplugin";
 import { prop } from "./wire.js";
 import { jsonDelegated, type JsonContext } from "./json-write.js";
 import { keyTable, listPush, oneofCheck, readField, scalarConv } from "./json-read.js";
+
+/** Whether values of scalar type `t` are 64-bit integers (JSON strings of decimal digits, or numbers). */
+function is64(t: ScalarType): boolean {
+  return t === ScalarType.INT64 || t === ScalarType.UINT64 || t === ScalarType.SINT64 || t === ScalarType.FIXED64 || t === ScalarType.SFIXED64;
+}
+
+/** Whether 64-bit values of scalar type `t` are unsigned. */
+function isUnsigned(t: ScalarType): boolean {
+  return t === ScalarType.UINT64 || t === ScalarType.FIXED64;
+}
 
 /** Types whose JSON is read as a plain JSON value (google.protobuf.Struct, Value, ListValue) or holds one (Any). */
 const genericTypes = new Set(["google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue", "google.protobuf.Any"]);
@@ -101,6 +112,19 @@ function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: 
     return [["if (t.peek() === 123) { ", mapLoop(c, field, ts), " } else {"], ...generic.map((l): Printable => ["  ", l]), "}"];
   }
   if (jsonDelegated(field)) return generic;
+  if (field.fieldKind === "scalar" && field.oneof === undefined && is64(field.scalar)) {
+    // A quoted decimal integer is converted where it stands in the text (t.int64()); any
+    // other value as the reader of parsed JSON converts it.
+    return [
+      [
+        `{ const w = t.int64(${isUnsigned(field.scalar)}, ${field.longAsString}); if (w !== undefined) `,
+        prop(c.f, "m", field.localName),
+        " = w; else {",
+      ],
+      ...generic.map((l): Printable => ["  ", l]),
+      "} }",
+    ];
+  }
   if (field.fieldKind === "message") {
     const oneof = field.oneof;
     const store: Printable =
@@ -117,7 +141,15 @@ function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: 
   }
   if (field.fieldKind === "list") {
     const element: Printable =
-      field.listKind === "message" ? [scanMessage(c, field.message), " l.push(s);"] : ["const e = t.value(); ", listPush(c, field)];
+      field.listKind === "message"
+        ? [scanMessage(c, field.message), " l.push(s);"]
+        : field.listKind === "scalar" && is64(field.scalar)
+          ? [
+              `const w = t.int64(${isUnsigned(field.scalar)}, ${field.longAsString}); if (w !== undefined) l.push(w); else { const e = t.value(); `,
+              listPush(c, field),
+              " }",
+            ]
+          : ["const e = t.value(); ", listPush(c, field)];
     return [
       [
         "if (t.peek() === 91) { const l = ",
