@@ -230,6 +230,27 @@ describe.each(sets)("aot JSON text reader against closures: %s set", (set) => {
     expect(fields).toBeGreaterThan(5);
   });
 
+  test("decimal numbers are read to the double JSON.parse reads", () => {
+    const rng = new Rng(2026);
+    const digits = (n: number) => Array.from({ length: n }, () => String(rng.int(10))).join("");
+    const numbers = ["0.1", "-0.0", "0.0", "1.005", "9007199254740993.5", "123456789012345.6", "-12345678901234.5", "0.000000000000001"];
+    for (let i = 0; i < 400; i++) {
+      const int = rng.int(17);
+      numbers.push(`${rng.bool() ? "-" : ""}${int === 0 ? "0" : String(1 + rng.int(9)) + digits(int - 1)}.${digits(1 + rng.int(17))}`);
+    }
+    const field = pairs.flatMap(([, c, a]) =>
+      c.fields.filter((f) => f.fieldKind === "scalar" && f.scalar === pb.ScalarType.DOUBLE && f.oneof === undefined).map((f) => [c, a, f] as const),
+    )[0];
+    expect(field).toBeDefined();
+    const [c, a, f] = field;
+    for (const n of numbers) {
+      const text = `{"${f.jsonName}":${n}}`;
+      const got = (pb.fromJsonString(a, text) as unknown as Record<string, unknown>)[f.localName];
+      expect([n, Object.is(got, JSON.parse(n))]).toEqual([n, true]);
+      expect([text, outcome(() => pb.fromJsonString(a, text))]).toEqual([text, outcome(() => pb.fromJsonString(c, text))]);
+    }
+  });
+
   describe.each(pairs)("%s", (_name, c, a) => {
     const source: fc.Arbitrary<() => pb.Message> = isInitializable(c)
       ? canonicalArb(set, c).map((bytes) => () => pb.fromBinary(c, bytes))

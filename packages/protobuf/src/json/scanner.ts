@@ -37,6 +37,9 @@ const pieceLength = 16384;
 /** V8 copies shorter slices (SlicedString::kMinLength). */
 const minSliceLength = 13;
 
+/** 10^0 to 10^15, each exact as a double. */
+const powersOfTen = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
 /** Nesting of arrays and objects that value() reads before it gives up (the readers' limits apply on the other path). */
 const maxValueDepth = 128;
 
@@ -282,7 +285,7 @@ export class JsonScanner {
     const start = this.pos;
     let p = start;
     if (c === 45) c = t.charCodeAt(++p);
-    // The integer part's value, exact up to 15 digits (2^53 has 16).
+    // The value of the digits, exact up to 15 digits (2^53 has 16).
     let v = 0;
     if (c === 48) {
       c = t.charCodeAt(++p);
@@ -298,11 +301,23 @@ export class JsonScanner {
       this.pos = p;
       return t.charCodeAt(start) === 45 ? -v : v;
     }
+    let scale = 0;
     if (c === 46) {
       c = t.charCodeAt(++p);
       if (!(c >= 48 && c <= 57)) this.bail();
-      do c = t.charCodeAt(++p);
-      while (c >= 48 && c <= 57);
+      do {
+        v = v * 10 + (c - 48);
+        scale++;
+        c = t.charCodeAt(++p);
+      } while (c >= 48 && c <= 57);
+    }
+    if (scale !== 0 && c !== 101 && c !== 69 && p - start - 1 <= 15) {
+      // At most 15 digits (sign and point take 1 or 2 of these characters): `v` is exact, and
+      // so is the power of ten; their quotient is the decimal value correctly rounded, as
+      // JSON.parse reads it (Clinger's fast path). -0.0 is negative zero, as there.
+      this.pos = p;
+      const q = v / powersOfTen[scale];
+      return t.charCodeAt(start) === 45 ? -q : q;
     }
     if (c === 101 || c === 69) {
       c = t.charCodeAt(++p);
