@@ -222,6 +222,64 @@ describe.each(sets)("aot JSON against closures: %s set", (set) => {
       );
     });
 
+    test("map fields: short and long maps, bad values, inherited keys and empty maps are written alike", () => {
+      /** A valid value of the map's value type, or one the writer rejects. */
+      const value = (f: pb.DescField & { fieldKind: "map" }, d: pb.DescMessage, i: number, bad: boolean): unknown => {
+        if (f.mapKind === "message") return bad ? 5 : pb.create(d.fields[d.fields.indexOf(f)].message as pb.DescMessage);
+        if (f.mapKind === "enum") return bad ? "x" : (f.enum.values[i % f.enum.values.length]?.number ?? 0);
+        switch (f.scalar) {
+          case pb.ScalarType.STRING:
+            return bad ? 5 : `v${i}`;
+          case pb.ScalarType.BOOL:
+            return bad ? 1 : i % 2 === 0;
+          case pb.ScalarType.BYTES:
+            return bad ? "x" : new Uint8Array([i & 255]);
+          case pb.ScalarType.INT64:
+          case pb.ScalarType.UINT64:
+          case pb.ScalarType.SINT64:
+          case pb.ScalarType.FIXED64:
+          case pb.ScalarType.SFIXED64:
+            return bad ? 1.5 : BigInt(i);
+          default:
+            return bad ? "x" : i + (f.scalar === pb.ScalarType.DOUBLE || f.scalar === pb.ScalarType.FLOAT ? 0.5 : 0);
+        }
+      };
+      const key = (f: pb.DescField & { fieldKind: "map" }, i: number): string =>
+        f.mapKey === pb.ScalarType.STRING ? `k${i}` : f.mapKey === pb.ScalarType.BOOL ? String(i % 2 === 0) : String(i);
+      for (const [index, fc2] of c.fields.entries()) {
+        if (fc2.fieldKind !== "map") continue;
+        const fa = a.fields[index] as pb.DescField & { fieldKind: "map" };
+        for (const size of [0, 1, 8, 9, 64, 65]) {
+          for (const badAt of [-1, 0, size - 1]) {
+            if (badAt >= size) continue;
+            const mc = pb.create(c) as unknown as Record<string, Record<string, unknown>>;
+            const ma = pb.create(a) as unknown as Record<string, Record<string, unknown>>;
+            for (let i = 0; i < size; i++) {
+              mc[fc2.localName][key(fc2, i)] = value(fc2, c, i, i === badAt);
+              ma[fa.localName][key(fa, i)] = value(fa, a, i, i === badAt);
+            }
+            for (const options of [{}, { alwaysEmitImplicit: true }, { useProtoFieldName: true }]) {
+              expect([fc2.name, size, badAt, outcome(() => pb.toJsonString(a, ma as unknown as pb.Message, options))]).toEqual([
+                fc2.name,
+                size,
+                badAt,
+                outcome(() => pb.toJsonString(c, mc as unknown as pb.Message, options)),
+              ]);
+            }
+          }
+        }
+        // An enumerable key the map inherits is no entry.
+        const proto = { inherited: value(fc2, c, 0, false) };
+        const mc = pb.create(c) as unknown as Record<string, unknown>;
+        const ma = pb.create(a) as unknown as Record<string, unknown>;
+        mc[fc2.localName] = Object.assign(Object.create(proto), { [key(fc2, 1)]: value(fc2, c, 1, false) });
+        ma[fa.localName] = Object.assign(Object.create(proto), { [key(fa, 1)]: value(fa, a, 1, false) });
+        expect(outcome(() => pb.toJsonString(a, ma as unknown as pb.Message))).toEqual(
+          outcome(() => pb.toJsonString(c, mc as unknown as pb.Message)),
+        );
+      }
+    });
+
     test("sub-message fields holding what is no message fail alike", () => {
       // Generated writers call this file's writer of a sub-message type directly for plain
       // messages; anything else must take the runtime's path, with its errors.

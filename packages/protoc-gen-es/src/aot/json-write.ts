@@ -161,6 +161,7 @@ function fieldLines(c: JsonContext, desc: DescMessage, field: DescField): Printa
   const index = desc.fields.indexOf(field);
   const get = prop(f, "m", field.localName);
   const at = `  p = ${index}; `;
+  if (field.fieldKind === "map" && mapWrittenHere(field)) return mapLines(c, desc, field, index);
   if (jsonDelegated(field)) {
     return [[at, "s = ", rt("aotJsonField"), "(", f.importSchema(desc), `, ${index}, o, m, s, x);`]];
   }
@@ -199,6 +200,54 @@ function fieldLines(c: JsonContext, desc: DescMessage, field: DescField): Printa
     default:
       return [];
   }
+}
+
+/**
+ * Whether the writer writes a map field itself: maps of scalars, of enums (but NullValue) and
+ * of messages that are not well-known types (whose JSON forms the runtime writes).
+ */
+function mapWrittenHere(field: DescField & { fieldKind: "map" }): boolean {
+  switch (field.mapKind) {
+    case "scalar":
+      return true;
+    case "enum":
+      return field.enum.typeName !== "google.protobuf.NullValue";
+    default:
+      return !field.message.typeName.startsWith("google.protobuf.");
+  }
+}
+
+/**
+ * The lines that write a map field as the runtime's compiled writer does (text-writer.ts): the
+ * own keys in order, quoted, with their values. A map with more entries than the runtime writes
+ * by concatenation (8 messages, 64 other values), and a value the writer rejects, are left to
+ * the runtime (aotJsonField()): it writes the long map with JSON.stringify, and throws the error
+ * that names the key.
+ */
+function mapLines(c: JsonContext, desc: DescMessage, field: DescField & { fieldKind: "map" }, index: number): Printable[] {
+  const { f, rt } = c;
+  const bulk = field.mapKind === "message" ? 8 : 64;
+  const entry = (open: string, text: Printable): Printable => [
+    't += (t === "" ? "" : ",") + ',
+    rt("aotJsonString"),
+    "(k) + ",
+    f.string(":" + open),
+    " + ",
+    text,
+    ";",
+  ];
+  const runtime: Printable = ["s = ", rt("aotJsonField"), "(", f.importSchema(desc), `, ${index}, o, m, s, x);`];
+  return [
+    [`  p = ${index}; { const mp = `, prop(f, "m", field.localName), '; let t = "", n = 0;'],
+    [
+      `    try { for (const k in mp) { if (!Object.prototype.hasOwnProperty.call(mp, k)) continue; if (++n > ${bulk}) break; const v = mp[k]; `,
+      valueAppend(c, field, "v", entry),
+      " } } catch { n = -1; }",
+    ],
+    [`    if (n > ${bulk} || n < 0) `, runtime],
+    ['    else if (t !== "" || (o & 1) !== 0) s += ', keyExpr(f, field), ' + "{" + t + "}";'],
+    "  }",
+  ];
 }
 
 /** The selected member of a oneof; the runtime's oneof writer for a case that is no member (it throws). */
