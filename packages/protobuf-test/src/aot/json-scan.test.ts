@@ -230,6 +230,27 @@ describe.each(sets)("aot JSON text reader against closures: %s set", (set) => {
     expect(fields).toBeGreaterThan(5);
   });
 
+  test("bytes in texts longer than 16 KiB (values on and across the boundaries of piece copies) are read alike", () => {
+    const b64 = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) & 255)).toString("base64");
+    let fields = 0;
+    for (const [, c, a] of pairs) {
+      for (const field of c.fields) {
+        if (field.scalar !== pb.ScalarType.BYTES) continue;
+        fields++;
+        // Values on both sides of 16 KiB boundaries, one crossing a boundary, short and long.
+        const values = [b64(5, 1), b64(12000, 2), b64(20, 3), b64(9000, 4), `${b64(3000, 5)}=`, b64(70, 6)];
+        let text: string;
+        if (field.fieldKind === "list") text = `{"${field.jsonName}":[${values.map((v) => `"${v}"`).join(",")}]}`;
+        else if (field.fieldKind === "map")
+          text = `{"${field.jsonName}":{${values.map((v, i) => `"${field.mapKey === pb.ScalarType.STRING ? `k${i}` : i}":"${v}"`).join(",")}}}`;
+        else text = `{"${field.jsonName}":"${values[1]}${values[3]}"}`;
+        expect(text.length).toBeGreaterThan(16384);
+        expect([text.length, outcome(() => pb.fromJsonString(a, text))]).toEqual([text.length, outcome(() => pb.fromJsonString(c, text))]);
+      }
+    }
+    expect(fields).toBeGreaterThan(3);
+  });
+
   test("decimal numbers are read to the double JSON.parse reads", () => {
     const rng = new Rng(2026);
     const digits = (n: number) => Array.from({ length: n }, () => String(rng.int(10))).join("");
