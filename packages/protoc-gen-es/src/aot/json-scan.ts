@@ -20,9 +20,12 @@ function is64(t: ScalarType): boolean {
   return t === ScalarType.INT64 || t === ScalarType.UINT64 || t === ScalarType.SINT64 || t === ScalarType.FIXED64 || t === ScalarType.SFIXED64;
 }
 
-/** Whether 64-bit values of scalar type `t` are unsigned. */
-function isUnsigned(t: ScalarType): boolean {
-  return t === ScalarType.UINT64 || t === ScalarType.FIXED64;
+/**
+ * The scanner's call that converts a quoted decimal 64-bit integer where it stands in the text
+ * (undefined for any other value), for values of 64-bit type `t`.
+ */
+function int64Call(t: ScalarType, longAsString: boolean): string {
+  return `t.int64(${t === ScalarType.UINT64 || t === ScalarType.FIXED64}, ${longAsString})`;
 }
 
 /** Types whose JSON is read as a plain JSON value (google.protobuf.Struct, Value, ListValue) or holds one (Any). */
@@ -116,11 +119,7 @@ function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: 
     // A quoted decimal integer is converted where it stands in the text (t.int64()); any
     // other value as the reader of parsed JSON converts it.
     return [
-      [
-        `{ const w = t.int64(${isUnsigned(field.scalar)}, ${field.longAsString}); if (w !== undefined) `,
-        prop(c.f, "m", field.localName),
-        " = w; else {",
-      ],
+      [`{ const w = ${int64Call(field.scalar, field.longAsString)}; if (w !== undefined) `, prop(c.f, "m", field.localName), " = w; else {"],
       ...generic.map((l): Printable => ["  ", l]),
       "} }",
     ];
@@ -145,7 +144,7 @@ function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: 
         ? [scanMessage(c, field.message), " l.push(s);"]
         : field.listKind === "scalar" && is64(field.scalar)
           ? [
-              `const w = t.int64(${isUnsigned(field.scalar)}, ${field.longAsString}); if (w !== undefined) l.push(w); else { const e = t.value(); `,
+              `const w = ${int64Call(field.scalar, field.longAsString)}; if (w !== undefined) l.push(w); else { const e = t.value(); `,
               listPush(c, field),
               " }",
             ]
