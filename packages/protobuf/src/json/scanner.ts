@@ -269,13 +269,11 @@ export class JsonScanner {
     if (c !== 34) c = this.peek();
     if (c !== 34) return undefined;
     const start = this.pos + 1;
-    let p = start;
-    c = t.charCodeAt(p);
-    if (c === 45) c = t.charCodeAt(++p);
-    while (c >= 48 && c <= 57) c = t.charCodeAt(++p);
-    if (c !== 34) return undefined;
-    const v = decimalInt64(t, start, p, unsigned, asString || !protoInt64.supported);
-    if (v !== undefined) this.pos = p + 1;
+    const close = t.indexOf('"', start);
+    if (close === -1) return undefined;
+    // Anything but a sign and digits before the quote (an escape too) makes it undefined.
+    const v = decimalInt64(t, start, close, unsigned, asString || !protoInt64.supported);
+    if (v !== undefined) this.pos = close + 1;
     return v;
   }
 
