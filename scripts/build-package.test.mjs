@@ -1,4 +1,5 @@
-// Self-test of scripts/build-package.mjs --inline-enums on a tiny fake package: node --test scripts/
+// Self-test of scripts/build-package.mjs (--inline-enums, CommonJS re-exports) on a tiny fake
+// package: node --test scripts/
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -7,7 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { verifyInlinedEnums } from "./build-package.mjs";
+import { remainingReexportGetters, verifyInlinedEnums } from "./build-package.mjs";
 
 const script = join(dirname(fileURLToPath(import.meta.url)), "build-package.mjs");
 
@@ -33,6 +34,12 @@ export enum Other { A = 40 }
 export function inModule(): number[] { return [E.A, E.B, E.D]; }
 `,
   "src/barrel.ts": `export { E, E as Renamed } from "./e.js";
+export * from "./star.js";
+export const own = "barrel";
+`,
+  "src/star.ts": `export const own = "star";
+export function starFn(): number { return 3; }
+export default 5;
 `,
   "src/use.ts": `import { E, Other } from "./e.js";
 import { E as Aliased } from "./e.js";
@@ -169,5 +176,48 @@ describe("verifyInlinedEnums", () => {
       problems.some((p) => /E\.C: 8 in the source, 7 in/.test(p)),
       problems.join("\n"),
     );
+  });
+});
+
+describe("CommonJS re-exports", () => {
+  let barrel;
+  let e;
+  let star;
+  before(() => {
+    const req = createRequire(join(root, "dist", "cjs", "x.js"));
+    barrel = req("./barrel.js");
+    e = req("./e.js");
+    star = req("./star.js");
+  });
+  test("are constant data properties, not getters", () => {
+    for (const name of ["E", "Renamed", "starFn"]) {
+      const d = Object.getOwnPropertyDescriptor(barrel, name);
+      assert.equal(d.get, undefined, name);
+      assert.ok("value" in d && d.enumerable, name);
+    }
+    assert.equal(barrel.E, e.E);
+    assert.equal(barrel.Renamed, e.E);
+    assert.equal(barrel.starFn, star.starFn);
+    assert.equal(barrel.starFn(), 3);
+  });
+  test("export * keeps ES module semantics: own exports win, no default", () => {
+    assert.equal(barrel.own, "barrel");
+    assert.equal(star.default, 5);
+    assert.equal(Object.hasOwn(barrel, "default"), false);
+    assert.deepEqual(Object.keys(barrel).sort(), ["E", "Renamed", "own", "starFn"]);
+  });
+  test("no getter and no tsc helper is left in the output", () => {
+    const text = readFileSync(join(root, "dist", "cjs", "barrel.js"), "utf8");
+    assert.doesNotMatch(text, /__createBinding|__exportStar|get: function/);
+    assert.deepEqual(remainingReexportGetters(join(root, "dist", "cjs")), []);
+  });
+  test("remainingReexportGetters() reports a getter and an __exportStar call", () => {
+    const dir = mkdtempSync(join(tmpdir(), "build-package-getters-"));
+    temps.push(dir);
+    writeFileSync(
+      join(dir, "a.js"),
+      'Object.defineProperty(exports, "x", { enumerable: true, get: function () { return m.x; } });\n__exportStar(require("./b.js"), exports);\n',
+    );
+    assert.equal(remainingReexportGetters(dir).length, 2);
   });
 });
