@@ -10,6 +10,8 @@ const aotSuites = [
   "differential/*",
   "json/differential",
   "core/malformed",
+  "core/maps",
+  "json/maps-lists",
   "core/unknown-fields",
   "core/groups-delimited",
   "core/extensions",

@@ -4,8 +4,9 @@
  * reverse order and duplicate keys decode like protobuf; keys such as "__proto__" stay plain
  * data and never touch Object.prototype.
  */
-import { ProtobufError, clone, equals, fromBinary, toBinary, type DescField } from "@pbjet/protobuf";
-import { fromHex, hex, schema } from "../helpers";
+import { ProtobufError, clone, equals, fromBinary, mergeFromBinary, toBinary, type DescField } from "@pbjet/protobuf";
+import * as oracle from "@bufbuild/protobuf";
+import { fromHex, hex, oracleSchema, schema } from "../helpers";
 import { create, oracleHex, rec, thrown } from "./util";
 
 const P3 = "pbjet.test.proto3.MapFields";
@@ -166,6 +167,57 @@ describe("entry decoding (proto3 MapFields)", () => {
   test("decoding appends entries to an existing map (mergeFromBinary)", () => {
     const m = rec(fromBinary(desc, fromHex("0a04 0801 1002" + "0a04 0803 1004")));
     expect(m.int32Int32).toEqual({ 1: 2, 3: 4 });
+  });
+});
+
+describe("32-bit integer keys in any layout (aot=true: numbers as keys, sparse maps as dictionaries)", () => {
+  const range = (n: number, f: (i: number) => number) => Array.from({ length: n }, (_, i) => f(i));
+  const layouts: [string, number[]][] = [
+    ["sparse 0, 1000, ... 9000", range(10, (i) => i * 1000)],
+    ["dense 0..299", range(300, (i) => i)],
+    ["descending 99..0", range(100, (i) => 99 - i)],
+    ["stride 7", range(100, (i) => i * 7)],
+    ["stride 50", range(100, (i) => i * 50)],
+    ["stride 200", range(30, (i) => i * 200)],
+    ["first key large, then close", range(20, (i) => 1001 + i * 3)],
+    ["negative and positive", range(40, (i) => i * 37 - 700)],
+    ["near the top of uint32", [4294967295, 4294967294, 4294967293, 0, 2147483648, 5000]],
+    ["sparse, then dense", [...range(5, (i) => i * 3000), ...range(50, (i) => i)]],
+  ];
+  const fields: [string, string, (k: number) => boolean][] = [
+    ["int32Int32", "int32_int32", (k) => k <= 2147483647],
+    ["uint32Uint32", "uint32_uint32", (k) => k >= 0],
+    ["sint32Sint32", "sint32_sint32", (k) => k <= 2147483647],
+    ["fixed32Fixed32", "fixed32_fixed32", (k) => k >= 0],
+    ["sfixed32Sfixed32", "sfixed32_sfixed32", (k) => k <= 2147483647],
+  ];
+  describe.each(layouts)("%s", (_, layout) => {
+    test.each(fields)("%s decodes every entry, in the oracle's order", (localName, _name, fits) => {
+      const keys = layout.filter(fits);
+      const init = { [localName]: Object.fromEntries(keys.map((k, i) => [String(k), i + 1])) };
+      const bytes = oracle.toBinary(oracleSchema(P3), oracle.create(oracleSchema(P3), init as never));
+      const ours = rec(fromBinary(schema(P3), bytes))[localName] as Record<string, number>;
+      const theirs = (oracle.fromBinary(oracleSchema(P3), bytes) as unknown as Record<string, Record<string, number>>)[localName];
+      expect(Object.entries(ours)).toEqual(Object.entries(theirs));
+      expect(Object.keys(ours).length).toBe(new Set(keys).size);
+      expect(hex(toBinary(schema(P3), fromBinary(schema(P3), bytes)))).toBe(hex(bytes));
+    });
+  });
+  test("entries merged into a map that holds key 4294967294 keep it (the dictionary switch does not drop it)", () => {
+    const desc = schema(P3);
+    const m = fromBinary(desc, toBinary(desc, create(desc, { uint32Uint32: { 4294967294: 7, 1: 2 } })));
+    const sparse = toBinary(desc, create(desc, { uint32Uint32: { 0: 1, 3000: 2, 6000: 3, 9000: 4 } }));
+    mergeFromBinary(desc, m, sparse);
+    expect(rec(m).uint32Uint32).toEqual({ 0: 1, 1: 2, 3000: 2, 6000: 3, 9000: 4, 4294967294: 7 });
+  });
+  test("entries of two maps interleaved", () => {
+    const desc = schema(P3);
+    const a = toBinary(desc, create(desc, { int32Int32: { 0: 1 }, uint32Uint32: { 5: 5 } }));
+    const b = toBinary(desc, create(desc, { int32Int32: { 4000: 2 }, uint32Uint32: { 8000: 6 } }));
+    const c = toBinary(desc, create(desc, { int32Int32: { 1: 3 }, uint32Uint32: { 6: 7 } }));
+    const m = rec(fromBinary(desc, new Uint8Array([...a, ...b, ...c])));
+    expect(m.int32Int32).toEqual({ 0: 1, 1: 3, 4000: 2 });
+    expect(m.uint32Uint32).toEqual({ 5: 5, 6: 7, 8000: 6 });
   });
 });
 

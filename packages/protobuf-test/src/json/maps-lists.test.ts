@@ -88,6 +88,24 @@ describe("maps", () => {
   });
 });
 
+describe("maps with integer keys", () => {
+  test("merging sparse keys into a map that holds key 4294967294 keeps it", () => {
+    for (const text of ['{"uint32Uint32": {"5000": 1}}', `{"uint32Uint32": {${Array.from({ length: 40 }, (_, i) => `"${i}": ${i}`).join(",")}}}`]) {
+      const msg = pb.create(Maps, { uint32Uint32: { 4294967294: 7 } });
+      pb.mergeFromJsonString(Maps, msg, text);
+      const map = (msg as unknown as { uint32Uint32: Record<number, number> }).uint32Uint32;
+      expect(map[4294967294]).toBe(7);
+      expect(Object.keys(map).length).toBe(Object.keys(JSON.parse(text).uint32Uint32).length + 1);
+    }
+  });
+  test("sparse, dense and large keys read from text", () => {
+    const keys = [0, 1000, 9000, 1, 2, 4294967294, 4294967295, 77];
+    const text = JSON.stringify({ uint32Uint32: Object.fromEntries(keys.map((k, i) => [String(k), i])) });
+    const msg = pb.fromJsonString(Maps, text) as unknown as { uint32Uint32: Record<number, number> };
+    expect(Object.entries(msg.uint32Uint32)).toEqual(keys.map((k, i) => [String(k), i]).sort((a, b) => Number(a[0]) - Number(b[0])));
+  });
+});
+
 describe("lists", () => {
   test("elements of every scalar type", () => {
     const msg = pb.create(Repeated, {

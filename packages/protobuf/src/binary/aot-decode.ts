@@ -144,6 +144,7 @@ export function aotUnknownEntry(m: Message, no: number, r: BinaryReader, start: 
 }
 
 export { setOwnProperty as aotSetEntry } from "../model/map-key.js";
+export { setIndexKeyEntry as aotSetIndexEntry } from "./index-keys.js";
 export { zeroPrototype as aotZeroPrototype } from "../model/zero-message.js";
 
 /**

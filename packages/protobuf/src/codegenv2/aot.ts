@@ -18,6 +18,7 @@ export {
   aotEnterGroup,
   aotUnknownEntry,
   aotSetEntry,
+  aotSetIndexEntry,
   aotEmptyBytes,
   aotZeroPrototype,
   aotDecoderOf,

@@ -29,6 +29,7 @@ export {
   aotEnterGroup,
   aotUnknownEntry,
   aotSetEntry,
+  aotSetIndexEntry,
   aotEmptyBytes,
   aotZeroPrototype,
   type AotReader,

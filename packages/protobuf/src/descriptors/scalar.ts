@@ -33,6 +33,11 @@ export function isInt64Scalar(t: ScalarType): boolean {
   return t === ScalarType.INT64 || t === ScalarType.UINT64 || t === ScalarType.FIXED64 || t === ScalarType.SFIXED64 || t === ScalarType.SINT64;
 }
 
+/** True for the 32-bit integer scalar types (int32, uint32, sint32, fixed32, sfixed32). */
+export function isInt32Scalar(t: ScalarType): boolean {
+  return t === ScalarType.INT32 || t === ScalarType.UINT32 || t === ScalarType.SINT32 || t === ScalarType.FIXED32 || t === ScalarType.SFIXED32;
+}
+
 /** The wire type a scalar type is written with when not packed. */
 export function scalarWireType(type: ScalarType): WireType {
   switch (type) {

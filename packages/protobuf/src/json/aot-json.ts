@@ -16,6 +16,7 @@ import { typeRecord } from "../model/type-record.js";
 import { writableForm } from "../model/view-protocol.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
+import { dictionaryElements } from "../model/map-key.js";
 import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, formatJson, indexSegment, withSegment } from "./errors.js";
 import { int64ToJson, scalarWriteProblem } from "./scalar-write.js";
@@ -342,7 +343,7 @@ function indexClass(k: string): number {
   return n < 10 || +k < 4294967295 ? 2 : 1;
 }
 
-/** Property keys that no map holds: added and deleted by aotJsonLargeMap(). */
+/** Property keys that no map holds: added and deleted by aotJsonLargeMap() (symbols: unique). */
 const scratchKeys = [Symbol("pbjet.map.a"), Symbol("pbjet.map.b")] as const;
 
 /**
@@ -353,8 +354,7 @@ const scratchKeys = [Symbol("pbjet.map.a"), Symbol("pbjet.map.b")] as const;
  * (Deleting a property that is not the last one added makes an object a dictionary.)
  */
 export function aotJsonLargeMap(map: Record<string | symbol, unknown>): void {
-  map[4294967294] = undefined;
-  delete map[4294967294];
+  dictionaryElements(map as Record<number, unknown>);
   map[scratchKeys[0]] = undefined;
   map[scratchKeys[1]] = undefined;
   delete map[scratchKeys[0]];

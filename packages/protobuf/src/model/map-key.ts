@@ -70,3 +70,17 @@ export function mapKeyConverter(type: ScalarType): (key: string) => unknown {
       };
   }
 }
+
+/** An array index that a map rarely holds: dictionaryElements() adds and deletes it. */
+const SWITCH_INDEX = 4294967294;
+
+/**
+ * Makes V8 keep the integer keys of map `map` in a dictionary rather than an array (see
+ * binary/index-keys.ts): adding a property at a far index and deleting it does that. A map
+ * that holds that index already is left as it is (with it, it is a dictionary already).
+ */
+export function dictionaryElements(map: Record<number, unknown>): void {
+  if (Object.prototype.hasOwnProperty.call(map, SWITCH_INDEX)) return;
+  map[SWITCH_INDEX] = undefined;
+  delete map[SWITCH_INDEX];
+}

@@ -9,7 +9,7 @@
  *   (a bool key), `["..."]` (a string key; escapes `\\`, `\"`, `\n`, `\r`), or
  *   `[full.name]` (an extension, looked up in the registry).
  */
-import { ScalarType } from "../descriptors/scalar.js";
+import { isInt32Scalar } from "../descriptors/scalar.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { Registry } from "../registry/registry.js";
 import { buildPath, InvalidPathError, type Path, type PathBuilder } from "./path.js";
@@ -31,19 +31,6 @@ export function parsePath(schema: DescMessage, path: string, options?: { registr
 
 function isDigit(c: string | undefined): boolean {
   return c !== undefined && c >= "0" && c <= "9";
-}
-
-function is32BitKey(type: ScalarType): boolean {
-  switch (type) {
-    case ScalarType.INT32:
-    case ScalarType.UINT32:
-    case ScalarType.SINT32:
-    case ScalarType.FIXED32:
-    case ScalarType.SFIXED32:
-      return true;
-    default:
-      return false;
-  }
 }
 
 /** A bracket's content: a string key, an integer, true/false, or an extension name. */
@@ -126,7 +113,7 @@ class Parser {
         const left = b.getLeft();
         if (left?.kind === "field" && left.fieldKind === "list") {
           this.apply(() => b.list(Number(sub.digits)), open);
-        } else if (left?.kind === "field" && left.fieldKind === "map" && is32BitKey(left.mapKey)) {
+        } else if (left?.kind === "field" && left.fieldKind === "map" && isInt32Scalar(left.mapKey)) {
           // A key of a 32-bit integer map is a number (protobuf-es 2.17 rejects these keys,
           // so that the paths it prints for such maps do not parse).
           this.apply(() => b.map(Number(sub.digits)), open);

@@ -31,8 +31,10 @@ export interface DecodeContext {
 export function decoderBody(c: DecodeContext, desc: DescMessage): Printable[] {
   const { f } = c;
   const typeName = f.string(desc.typeName);
+  // The limit of aotSetIndexEntry() for each map with 32-bit integer keys (see mapCase()).
+  const limits = desc.fields.filter((fl) => fl.fieldKind === "map" && isIndexKey(fl.mapKey)).map((fl) => ` let ik${fl.number} = -Infinity;`);
   const lines: Printable[] = [
-    "let tag = 0;",
+    ["let tag = 0;", ...limits],
     "try {",
     "  while (r.pos < end) {",
     "    const at = r.pos;",
@@ -215,6 +217,11 @@ function readInto(c: DecodeContext, sub: DescMessage, wt: Wire, no: number): Pri
   return ["const e = ", c.rt("aotEnter"), "(r, depth, ctx); const ol = r.len; r.len = e; ", dec, "(s, r, e, 0, depth + 1, ctx); r.len = ol;"];
 }
 
+/** Whether map keys of type `t` are 32-bit integers: stored by the runtime's aotSetIndexEntry(). */
+function isIndexKey(t: ScalarType): boolean {
+  return t !== ScalarType.STRING && t !== ScalarType.BOOL && !scalarMethod(t).endsWith("64");
+}
+
 /** The zero value of a map value of scalar type `t` (as the runtime's scalarZeroValue). */
 function mapValueZero(f: GeneratedFile, t: ScalarType): Printable {
   switch (t) {
@@ -231,16 +238,18 @@ function mapValueZero(f: GeneratedFile, t: ScalarType): Printable {
 
 /**
  * A map field: one entry (key 1, value 2, in any order, either missing, unknown fields of the
- * entry skipped), stored as an own property (`__proto__` too), as the runtime's map decoder
- * does; an entry whose value is unknown to a closed enum goes to the unknown fields whole.
+ * entry skipped), stored as an own property (`__proto__` too; 32-bit integer keys as numbers,
+ * by aotSetIndexEntry()), as the runtime's map decoder does; an entry whose value is unknown to a closed enum goes to the unknown fields whole.
  */
 function mapCase(c: DecodeContext, field: DescField & { fieldKind: "map" }): Printable {
   const { f } = c;
   const no = field.number;
   let keyRead = readCall(field, field.mapKey);
+  // 32-bit integer keys stay numbers, for the runtime's aotSetIndexEntry(); other keys are strings.
+  const indexKey = isIndexKey(field.mapKey);
   // As String(): `String` itself may be shadowed by a generated enum of that name.
-  if (field.mapKey !== ScalarType.STRING) keyRead = `"" + ${keyRead}`;
-  const keyZero = f.string(String(field.mapKey === ScalarType.BOOL ? false : field.mapKey === ScalarType.STRING ? "" : 0));
+  if (field.mapKey !== ScalarType.STRING && !indexKey) keyRead = `"" + ${keyRead}`;
+  const keyZero = indexKey ? "0" : f.string(String(field.mapKey === ScalarType.BOOL ? false : field.mapKey === ScalarType.STRING ? "" : 0));
   let valueTag: number;
   let valueRead: Printable;
   let valueZero: Printable;
@@ -269,14 +278,13 @@ function mapCase(c: DecodeContext, field: DescField & { fieldKind: "map" }): Pri
     valueRead,
     " else r.skipValue(t & 7, t >>> 3); } r.len = ol; ",
     unknownEntry,
-    c.rt("aotSetEntry"),
-    "(",
+    indexKey ? [`ik${no} = `, c.rt("aotSetIndexEntry"), "("] : [c.rt("aotSetEntry"), "("],
     prop(f, "m", field.localName),
     `, k === undefined ? `,
     keyZero,
     " : k, v === undefined ? ",
     valueZero,
-    " : v); continue; }",
+    indexKey ? ` : v, ik${no}); continue; }` : " : v); continue; }",
   ];
 }
 
