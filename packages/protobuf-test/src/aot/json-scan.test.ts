@@ -334,3 +334,59 @@ describe.each(sets)("aot JSON text reader against closures: %s set", (set) => {
     });
   });
 });
+
+/**
+ * Maps with integer keys and values without strings are read by JSON.parse from the text of
+ * the map's object (JsonScanner.flatObject()) and adopted as the map, as on the JSON.parse
+ * path. Texts where the first `}` is not the map's end, keys given twice, colons in values and
+ * other faults must read, or fail, as on the closure path.
+ */
+describe("maps with integer keys, read by JSON.parse from the map's text", () => {
+  const { aot, closure } = registries("test");
+  const a = aot.getMessage("pbjet.test.proto3.MapFields")!;
+  const c = closure.getMessage("pbjet.test.proto3.MapFields")!;
+  const texts = [
+    '{"int32Int32":{"0":1,"1000":2,"-5":3,"9000":4}}',
+    '{"int32Int32":{}}',
+    '{"int32Int32": { "7" : 8 , "3":4 }, "uint32Uint32": {"4294967295": 1, "0": 2}}',
+    '{"int64Int64":{"-9223372036854775808":"1","5":"-2","17":3}}',
+    '{"int32Double":{"1":0.5,"2":"NaN","3":"-Infinity","4":1e300}}',
+    '{"int64Enum":{"1":"PROTO3_ENUM_YES","2":0,"3":"PROTO3_ENUM_NO"}}',
+    '{"int32Int32":{"1":1,"1":2}}',
+    '{"int32Int32":{"1":1,"01":2}}',
+    '{"int32Int32":{"01":2}}',
+    '{"int32Int32":{"1":"}"}}',
+    '{"int32Int32":{"1":{"a":1}}}',
+    '{"int32Int32":{"1":[1]}}',
+    '{"int32Int32":{"1":1}',
+    '{"int32Int32":{"1":1,}}',
+    '{"int32Int32":{"__proto__":1}}',
+    '{"int32Int32":{"1":1.5}}',
+    '{"int32Int32":{"1":null}}',
+    '{"int64Enum":{"1":"PROTO3_ENUM_YES:x"}}',
+    '{"int64Enum":{"1":"NOT_A_VALUE"}}',
+    '{"int32Int32":{"1":1},"int32Int32":{"2":2}}',
+    '{"int32Int32":{"1":1}, "sfixed64Message": {"3": {"int32Field": 1}}}',
+  ];
+  test.each(texts)("%s", (text) => {
+    for (const ignoreUnknownFields of [false, true]) {
+      const got = jsonOutcome(() => pb.fromJsonString(a, text, { ignoreUnknownFields }));
+      expect(got).toEqual(jsonOutcome(() => pb.fromJsonString(c, text, { ignoreUnknownFields })));
+      if ("ok" in (got as object)) {
+        const keys = (d: pb.DescMessage) =>
+          Object.keys((pb.fromJsonString(d, text, { ignoreUnknownFields }) as unknown as { int32Int32: object }).int32Int32);
+        expect(keys(a)).toEqual(keys(c));
+      }
+    }
+  });
+  test("the text reader reads the map's object with JSON.parse, not the whole text", () => {
+    const text = '{"int32Int32":{"0":1,"1000":2},"stringString":{"a":"b"}}';
+    const parse = jest.spyOn(JSON, "parse");
+    try {
+      pb.fromJsonString(a, text);
+      expect(parse.mock.calls.map((args) => args[0])).toEqual(['{"0":1,"1000":2}']);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});

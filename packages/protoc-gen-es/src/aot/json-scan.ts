@@ -112,7 +112,11 @@ function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: 
   if (check !== undefined) generic.push(check);
   generic.push(readField(c, desc, field, index));
   if (field.fieldKind === "map") {
-    return [["if (t.peek() === 123) { ", mapLoop(c, field, ts), " } else {"], ...generic.map((l): Printable => ["  ", l]), "}"];
+    // A map with integer keys and values without strings: the object is read by JSON.parse
+    // (t.flatObject()) and becomes the map in place (the runtime's map reader), as on the
+    // JSON.parse path; JSON.parse sizes the object for all its keys at once.
+    const body = flatMap(field) ? ["const v = t.flatObject(); ", readField(c, desc, field, index)] : mapLoop(c, field, ts);
+    return [["if (t.peek() === 123) { ", body, " } else {"], ...generic.map((l): Printable => ["  ", l]), "}"];
   }
   if (jsonDelegated(field)) return generic;
   if (field.fieldKind === "scalar" && field.oneof === undefined && is64(field.scalar)) {
@@ -162,6 +166,16 @@ function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: 
     ];
   }
   return generic;
+}
+
+/**
+ * Whether map field `field` is read from the text by JSON.parse (see valueLines()): integer
+ * keys (array indexes, for which V8 grows an array key by key), and enum or scalar values
+ * other than strings and bytes (whose text may hold colons, which t.flatObject() refuses).
+ */
+function flatMap(field: DescField & { fieldKind: "map" }): boolean {
+  if (field.mapKey === ScalarType.STRING || field.mapKey === ScalarType.BOOL) return false;
+  return field.mapKind === "enum" || (field.mapKind === "scalar" && field.scalar !== ScalarType.STRING && field.scalar !== ScalarType.BYTES);
 }
 
 /**
