@@ -36,6 +36,18 @@ describe("create", () => {
     expect(mf.repeatedNestedField).toEqual([]);
     expect(rec(create(MAPS)).int32Int32).toEqual({});
   });
+  test("lists and maps of new and decoded messages are plain arrays and objects, of any values", () => {
+    for (const m of [rec(create(MAPS)), rec(fromBinary(MAPS, new Uint8Array(0)))]) {
+      expect(Object.getPrototypeOf(m.int32Int32)).toBe(Object.prototype);
+      expect(m.int32Int32.constructor).toBe(Object);
+      expect(Object.keys(m.int32Int32)).toEqual([]);
+    }
+    const l = rec(create(MF)).repeatedNestedField;
+    expect(Array.isArray(l)).toBe(true);
+    expect(Object.getPrototypeOf(l)).toBe(Array.prototype);
+    l.push(1.5, "a", {});
+    expect(l).toStrictEqual([1.5, "a", {}]);
+  });
   test("two new messages share no mutable state", () => {
     const a = rec(create(MF));
     const b = rec(create(MF));

@@ -151,16 +151,16 @@ function valueEncoder(field: DescField): (value: any, w: BinaryWriter, writeUnkn
       return singularMessageEncoder(field);
     case "enum":
       return (v, w) => w.tag(no, WireType.Varint).int32(v);
-    case "scalar": {
-      const write = scalarWriter(field.scalar);
-      const wt = scalarWireType(field.scalar);
+    default: {
+      // A scalar: lists and maps are never members of a oneof.
+      const scalar = field.scalar!;
+      const write = scalarWriter(scalar);
+      const wt = scalarWireType(scalar);
       return (v, w) => {
         w.tag(no, wt);
         write(w, v);
       };
     }
-    default:
-      throw new Error(`unexpected ${field.fieldKind} field in oneof`);
   }
 }
 
