@@ -239,7 +239,8 @@ function mapValueZero(f: GeneratedFile, t: ScalarType): Printable {
 /**
  * A map field: one entry (key 1, value 2, in any order, either missing, unknown fields of the
  * entry skipped), stored as an own property (`__proto__` too; 32-bit integer keys as numbers,
- * by aotSetIndexEntry()), as the runtime's map decoder does; an entry whose value is unknown to a closed enum goes to the unknown fields whole.
+ * by aotSetIndexEntry()), as the runtime's map decoder does; an entry whose value is unknown to
+ * a closed enum goes to the unknown fields whole.
  */
 function mapCase(c: DecodeContext, field: DescField & { fieldKind: "map" }): Printable {
   const { f } = c;
