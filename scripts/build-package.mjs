@@ -1,4 +1,4 @@
-// Builds a package twice with tsc: ESM into dist/esm and CommonJS into dist/cjs,
+// Builds a package twice with tsc's API: ESM into dist/esm and CommonJS into dist/cjs,
 // with .d.ts files for both, and marks dist/cjs as CommonJS for Node's resolver.
 //
 // The CommonJS build's re-exports are constant data properties of `exports`, not the getters
@@ -12,8 +12,7 @@
 //                   stay (they are public API). References are resolved by the type checker (so a
 //                   local that shadows the enum's name is left alone) and the numbers are the
 //                   checker's constant values of the enum members; after the build, every rewrite
-//                   is checked against the built enum objects (ESM and CJS). With the option, tsc
-//                   runs through its API instead of its command line.
+//                   is checked against the built enum objects (ESM and CJS).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
@@ -35,8 +34,8 @@ const cjsArgs = ["--module", "commonjs", "--moduleResolution", "node10", "--verb
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   rmSync(join(cwd, "dist"), { recursive: true, force: true });
   const ts = require("typescript");
-  const esm = emitWithInlinedEnums(ts, cwd, ["--outDir", "dist/esm"], inlineNames ?? []);
-  const cjs = emitWithInlinedEnums(ts, cwd, ["--outDir", "dist/cjs", ...cjsArgs], inlineNames ?? [], [constantReexports(ts)]);
+  const esm = emitPackage(ts, cwd, ["--outDir", "dist/esm"], inlineNames ?? []);
+  const cjs = emitPackage(ts, cwd, ["--outDir", "dist/cjs", ...cjsArgs], inlineNames ?? [], [constantReexports(ts)]);
   writeCjsMarker();
   const getters = remainingReexportGetters(cjs.outDir);
   if (getters.length > 0) {
@@ -65,7 +64,7 @@ function writeCjsMarker() {
  * any diagnostic, like tsc's command line. Returns { outDir, enums: Map<name, { file, members }>,
  * rewrites: Map<name, count> }, where file is the enum's emitted .js path.
  */
-export function emitWithInlinedEnums(ts, dir, args, names, after = []) {
+export function emitPackage(ts, dir, args, names, after = []) {
   const cl = ts.parseCommandLine(args);
   if (cl.errors.length > 0) fail(ts, cl.errors);
   const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail(ts, [d]) };
