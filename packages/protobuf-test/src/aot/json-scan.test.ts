@@ -390,3 +390,71 @@ describe("maps with integer keys, read by JSON.parse from the map's text", () =>
     }
   });
 });
+
+/**
+ * The text reader does not search long strings of bytes values for control characters and lone
+ * surrogates (the base64 decoder rejects any character outside its alphabets); it searches the
+ * text around them, and the rest of the text as the scan ends. Faults in, before, between and
+ * after such values must read, or fail, as on the closure path.
+ */
+describe("long bytes values and the text around them", () => {
+  const { aot, closure } = registries("test");
+  const b64 = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 37 + seed) & 255)).toString("base64");
+  const long = b64(600, 1); // 800 characters
+  const huge = b64(13000, 2); // longer than a 16 KiB piece
+  const inside = (s: string, ch: string) => s.slice(0, 400) + ch + s.slice(400);
+  const singular = [
+    `{"bytesField":"${long}"}`,
+    `{"bytesField":"${inside(long, "\u0001")}"}`,
+    `{"bytesField":"${inside(long, "\u0141")}"}`,
+    `{"bytesField":"${inside(long, "\ud800")}"}`,
+    `{"bytesField":"${inside(long, "\t")}"}`,
+    `{"stringField":"a\u0001b","bytesField":"${long}"}`,
+    `{"bytesField":"${long}","stringField":"a\u001fb"}`,
+    `{"stringField":"a\ud800b","bytesField":"${long}"}`,
+    `{"bytesField":"${long}","stringField":"\udc00"}`,
+    `{"stringField":"\\ud800","bytesField":"${long}"}`,
+    `{"stringField":"\ud83d\ude00 ok","bytesField":"${long}"}`,
+    `{"x\u0001":1,"bytesField":"${long}"}`,
+    `{"bytesField":"${long}","x\u0002":1}`,
+    `{"x\ud800":1,"bytesField":"${long}"}`,
+    `{"x":"\ud800","bytesField":"${long}","y":"\\udc00"}`,
+    `{"stringField":"\u00e9\u0001","bytesField":"${huge}"}`,
+    `{"bytesField":"${huge}","stringField":"\u65e5\u0001"}`,
+    `{"bytesField":"${huge}","stringField":"\u65e5\ud800"}`,
+    `{"bytesField":"${huge}","stringField":"\u65e5 ok"}`,
+  ];
+  const repeated = [
+    `{"bytesField":["${long}","${long}","${b64(3, 3)}"]}`,
+    `{"bytesField":["${long}","a\u0001","${long}"]}`,
+    `{"bytesField":["${long}","${inside(long, "\u0000")}"]}`,
+    `{"stringField":["\u0003"],"bytesField":["${long}"]}`,
+    `{"bytesField":["${long}"],"stringField":["\ud800"]}`,
+    `{"stringField":["ok"],"bytesField":["${long}"],"stringField2":1}`,
+  ];
+  const cases = [
+    ...singular.map((text) => ["pbjet.test.proto3.ScalarValues", text] as const),
+    ...repeated.map((text) => ["pbjet.test.proto3.RepeatedScalarValues", text] as const),
+  ];
+  test.each(cases)("%s %#", (typeName, text) => {
+    const a = aot.getMessage(typeName)!;
+    const c = closure.getMessage(typeName)!;
+    for (const ignoreUnknownFields of [false, true]) {
+      expect(jsonOutcome(() => pb.fromJsonString(a, text, { ignoreUnknownFields }))).toEqual(
+        jsonOutcome(() => pb.fromJsonString(c, text, { ignoreUnknownFields })),
+      );
+    }
+  });
+  test("texts without faults are read by the text reader", () => {
+    const parse = jest.spyOn(JSON, "parse");
+    try {
+      for (const [typeName, text] of [cases[0], cases[10], cases[18], cases[19]]) {
+        parse.mockClear();
+        pb.fromJsonString(aot.getMessage(typeName)!, text);
+        expect([text.length, parse.mock.calls.length]).toEqual([text.length, 0]);
+      }
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});

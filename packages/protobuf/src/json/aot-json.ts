@@ -179,9 +179,13 @@ export function aotJsonReadString(json: unknown, x: ReadContext): string {
   return json;
 }
 
-/** Reads a string field's value from text (json/scanner.ts): checked to be a well-formed string, as aotJsonReadString() does. */
+/**
+ * Reads a string field's value from text (json/scanner.ts): checked to be a string. The
+ * scanner's strings are well-formed (it gives up on a lone surrogate), as aotJsonReadString()
+ * checks on the other path.
+ */
 export function aotJsonScanString(json: unknown): string {
-  if (typeof json !== "string" || !isWellFormed(json)) return aotJsonScalar(ScalarType.STRING, false, json) as string;
+  if (typeof json !== "string") return aotJsonScalar(ScalarType.STRING, false, json) as string;
   return json;
 }
 

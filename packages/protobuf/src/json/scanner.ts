@@ -18,6 +18,7 @@
 import { protoInt64 } from "../wire/int64.js";
 import { decimalInt64 } from "./scalar-read.js";
 import { countColons } from "./parse.js";
+import { isWellFormed } from "../wire/well-formed.js";
 
 /** What a scanner throws where it gives up (caught by fromJsonString()). */
 export class ScanBailout {
@@ -28,9 +29,17 @@ export class ScanBailout {
 /**
  * Control characters that JSON allows nowhere unescaped (U+0000 to U+001F but tab, line feed
  * and carriage return, which it allows as whitespace between tokens, not in strings), and line
- * feeds (see readable()): one search of the text for both.
+ * feeds (see readable()): searched for once, in the parts of the text not checked otherwise
+ * (see checkTo()).
  */
-const unreadableChars = /[\u0000-\u0008\n\u000b\u000c\u000e-\u001f]/;
+const controlChars = /[\u0000-\u0008\n\u000b\u000c\u000e-\u001f]/;
+
+/**
+ * Strings of bytes values at least this long are not searched for control characters and
+ * lone surrogates (the base64 decoder rejects them); shorter ones are searched with the rest of
+ * the text, which costs less than a search of the parts around them.
+ */
+const uncheckedMinLength = 256;
 
 /** The length of the pieces of a long text that strings are sliced from (see above). */
 const pieceLength = 16384;
@@ -63,17 +72,36 @@ export class JsonScanner {
   private pieces: string[] | undefined;
   /** The offset of the characters of the key last read, if it has no escapes (else -1). */
   private keyStart = 0;
+  /** The text before this offset is known to hold no control characters nor lone surrogates (see checkTo()). */
+  private checked = 0;
 
   constructor(readonly text: string) {}
 
   /**
    * Whether the scanner should read the text: not if it has line feeds — pretty-printed text,
    * whose whitespace JSON.parse skips much faster (k8s-pods indented by two spaces: 703–775 us
-   * scanned, 456–538 us on the JSON.parse path), or a string with a raw line feed (an error) —
-   * nor control characters that JSON allows nowhere (errors, which the JSON.parse path reports).
+   * scanned, 456–538 us on the JSON.parse path), or a string with a raw line feed (an error).
+   * Control characters that JSON allows nowhere are looked for as the scan ends (end()).
    */
   readable(): boolean {
-    return !unreadableChars.test(this.text);
+    return this.text.indexOf("\n") === -1;
+  }
+
+  /**
+   * Checks that the text from the last offset checked up to `end` holds no control characters
+   * (nor line feeds), and no lone surrogates (so that every string sliced from it is well-formed
+   * UTF-16, as string fields require): once, at the end of the scan (end()), or in parts around
+   * the long strings of bytes values (see string()). A lone surrogate anywhere makes the scanner
+   * give up, also where the JSON.parse path accepts it (an ignored value): that path decides.
+   * Whitespace (tab, carriage return) in strings is looked for as they are read.
+   */
+  private checkTo(end: number): void {
+    const from = this.checked;
+    if (end <= from) return;
+    const t = this.text;
+    const part = from === 0 && end === t.length ? t : t.slice(from, end);
+    if (controlChars.test(part) || !isWellFormed(part)) this.bail();
+    this.checked = end;
   }
 
   /** Gives up: the text is read again by JSON.parse and the readers. */
@@ -167,10 +195,11 @@ export class JsonScanner {
     return false;
   }
 
-  /** Checks that only whitespace is left. */
+  /** Checks that only whitespace is left, and that the text holds no control characters nor lone surrogates. */
   end(): void {
     const c = this.peek();
     if (c === c) this.bail(); // NaN only at the end
+    this.checkTo(this.text.length);
   }
 
   /**
@@ -197,14 +226,19 @@ export class JsonScanner {
     return o;
   }
 
-  /** Reads any JSON value, as `JSON.parse` would. */
-  value(): unknown {
+  /**
+   * Reads any JSON value, as `JSON.parse` would. A string is well-formed UTF-16 when the scan
+   * ends (see checkTo()). `bytes`: the value of a bytes field, whose string is decoded as base64
+   * and dropped: it is a slice of the text (not of a copy), and the base64 decoder, which
+   * rejects any other character, checks it for control characters.
+   */
+  value(bytes = false): unknown {
     let c = this.text.charCodeAt(this.pos);
-    if (c === 34) return this.string(true);
+    if (c === 34) return this.string(true, bytes);
     if (c === 32 || c === 10 || c === 13 || c === 9) c = this.peek();
     switch (c) {
       case 34:
-        return this.string(true);
+        return this.string(true, bytes);
       case 123:
         return this.object();
       case 91:
@@ -226,22 +260,33 @@ export class JsonScanner {
     return v;
   }
 
-  /** Reads a string at `pos` (its opening quote); `keep`: a value that may be kept (see above), not a key. */
-  private string(keep = false): string {
+  /**
+   * Reads a string at `pos` (its opening quote). `keep`: a value (not a key), which may be kept
+   * (see above), and with escapes must be well-formed UTF-16; `bytes`: see value().
+   */
+  private string(keep = false, bytes = false): string {
     const t = this.text;
     const start = this.pos + 1;
     const close = t.indexOf('"', start);
     if (close === -1) this.bail();
     let esc = this.esc;
     if (esc !== -1 && esc < start) esc = this.esc = t.indexOf("\\", start);
-    if (esc !== -1 && esc < close) return this.escapedString(start);
-    // Whitespace characters are no string content (line feeds and the others: see readable()).
+    if (esc !== -1 && esc < close) return this.escapedString(start, keep);
+    // Whitespace characters are no string content (line feeds: see readable()).
     let cr = this.cr;
     if (cr !== -1 && cr < start) cr = this.cr = t.indexOf("\r", start);
     let tab = this.tab;
     if (tab !== -1 && tab < start) tab = this.tab = t.indexOf("\t", start);
     if ((cr !== -1 && cr < close) || (tab !== -1 && tab < close)) this.bail();
     this.pos = close + 1;
+    if (bytes) {
+      // Long: checked by the base64 decoder, which rejects any character outside its alphabets.
+      if (close - start >= uncheckedMinLength) {
+        this.checkTo(start);
+        this.checked = close;
+      }
+      return t.slice(start, close);
+    }
     if (!keep || close - start < minSliceLength || t.length <= pieceLength) return t.slice(start, close);
     return this.sliceOfPiece(start, close);
   }
@@ -263,7 +308,7 @@ export class JsonScanner {
    * A string with escapes: it ends at the first quote after `start` that an even number of
    * backslashes precedes; its value is what JSON.parse makes of it (which checks it).
    */
-  private escapedString(start: number): string {
+  private escapedString(start: number, keep: boolean): string {
     const t = this.text;
     let close = t.indexOf('"', start);
     for (;;) {
@@ -279,6 +324,8 @@ export class JsonScanner {
     } catch {
       this.bail();
     }
+    // An escape can make a lone surrogate (`"\\ud800"`).
+    if (keep && !isWellFormed(s as string)) this.bail();
     this.pos = close + 1;
     return s as string;
   }

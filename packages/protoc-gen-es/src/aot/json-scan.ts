@@ -3,7 +3,7 @@
  * `(m, t, x) => { ... }`, which reads the members of an object from the runtime's JsonScanner
  * `t` into the new message `m`, for fromJsonString(). Objects of this file's sub-messages and
  * arrays of list fields are read from the text; every other value is read by `t.value()` (as
- * `JSON.parse` reads it) and converted by the same code as in the reader of parsed JSON
+ * `JSON.parse` reads it; `t.value(true)` for bytes: see valueCall()) and converted by the same code as in the reader of parsed JSON
  * (json-read.ts). Wherever that reader would find a problem, or a key is given twice, this one
  * gives up (`t.bail()`, or a thrown problem), and fromJsonString() reads the text again on the
  * path of `JSON.parse`, which reports it.
@@ -105,9 +105,18 @@ export function jsonScanBody(context: JsonContext, desc: DescMessage, ts: boolea
   return lines;
 }
 
+/**
+ * The scanner's call that reads a value of `field` (or an element or map value): for bytes,
+ * `t.value(true)`, whose string is decoded as base64 and dropped (the scanner neither copies
+ * it nor searches it for control characters, which the base64 decoder rejects).
+ */
+function valueCall(field: DescField): string {
+  return field.fieldKind !== "message" && field.scalar === ScalarType.BYTES ? "t.value(true)" : "t.value()";
+}
+
 /** Statements that read the value of `field` from the text, with value `v` as the reader of parsed JSON does. */
 function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: number, ts: boolean): Printable[] {
-  const generic: Printable[] = ["const v = t.value();"];
+  const generic: Printable[] = [`const v = ${field.fieldKind === "map" ? "t.value()" : valueCall(field)};`];
   const check = oneofCheck(c, desc, field);
   if (check !== undefined) generic.push(check);
   generic.push(readField(c, desc, field, index));
@@ -152,7 +161,7 @@ function valueLines(c: JsonContext, desc: DescMessage, field: DescField, index: 
               listPush(c, field),
               " }",
             ]
-          : ["const e = t.value(); ", listPush(c, field)];
+          : [`const e = ${valueCall(field)}; `, listPush(c, field)];
     return [
       [
         "if (t.peek() === 91) { const l = ",
@@ -214,7 +223,7 @@ function mapLoop(c: JsonContext, field: DescField & { fieldKind: "map" }, ts: bo
       ];
       break;
     default:
-      read = ["const e = t.value(); mp[mk] = ", scalarConv(c, field.scalar, false, "e"), ";"];
+      read = [`const e = ${valueCall(field)}; mp[mk] = `, scalarConv(c, field.scalar, false, "e"), ";"];
   }
   check.push(") t.bail(); if (!sp && (kc === 2 || ++nk > 32)) { sp = true; ", rt("aotJsonLargeMap"), "(mp); }");
   return [
