@@ -356,3 +356,63 @@ describe.each(sets)("aot JSON against closures: %s set", (set) => {
     });
   });
 });
+
+/**
+ * The generated writer appends a string that needs no escaping with its quotes (aotJsonPlain(),
+ * map keys through aotJsonKeyBody()); any other string is quoted by JSON.stringify. Strings on
+ * both sides of that line, short (checked by a loop) and long (by a regular expression), as
+ * values of fields, list elements, map keys and map values, must be written as the closures
+ * write them, and as JSON.stringify writes the string.
+ */
+describe("strings that need escaping, and strings that do not", () => {
+  const { aot, closure } = registries("test");
+  const long = "x".repeat(50);
+  const strings = [
+    "",
+    "plain",
+    'a"b',
+    "back\\slash",
+    "tab\there",
+    "\u0000",
+    "\u001f",
+    "\u007f",
+    "caf\u00e9",
+    "\u65e5\u672c",
+    "\ud83d\ude00",
+    "\ud800",
+    "x\udc00",
+    `${long}"`,
+    `${long}\\`,
+    `${long}\n`,
+    `${long}\ud800`,
+    `${long}\ud83d\ude00`,
+    long,
+    `"${long}`,
+  ];
+  const cases: [string, Record<string, unknown>][] = [
+    ["pbjet.test.proto3.ScalarValues", { stringField: "" }],
+    ["pbjet.test.proto3.RepeatedScalarValues", { stringField: [] }],
+    ["pbjet.test.proto3.MapFields", { stringString: {} }],
+  ];
+  test.each(strings.map((s, i) => [i, s] as const))("string %i", (_i, str) => {
+    for (const [typeName, shape] of cases) {
+      const field = Object.keys(shape)[0];
+      const init: Record<string, unknown> =
+        field === "stringString"
+          ? { [field]: { [str]: str, k: str, [`${str}2`]: "v" } }
+          : { [field]: Array.isArray(shape[field]) ? [str, "a", str] : str };
+      const a = aot.getMessage(typeName)!;
+      const c = closure.getMessage(typeName)!;
+      for (const useProtoFieldName of [false, true]) {
+        const text = pb.toJsonString(a, pb.create(a, init as never), { useProtoFieldName });
+        expect(text).toEqual(pb.toJsonString(c, pb.create(c, init as never), { useProtoFieldName }));
+        if (str !== "") expect(text).toContain(JSON.stringify(str));
+        // The text reads back to the strings it was written from (what JSON.parse makes of lone
+        // surrogates' escapes is the lone surrogate again).
+        const back = JSON.parse(text) as Record<string, unknown>;
+        const name = useProtoFieldName ? (field === "stringString" ? "string_string" : "string_field") : field;
+        expect(back[name] ?? (field === "stringField" ? "" : [])).toEqual(init[field]);
+      }
+    }
+  });
+});

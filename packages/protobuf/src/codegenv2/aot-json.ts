@@ -15,6 +15,8 @@ import type { AotJsonReader, AotJsonScan, AotJsonWriter } from "../json/aot-json
 export {
   aotJsonMessage,
   aotJsonString,
+  aotJsonPlain,
+  aotJsonKeyBody,
   aotJsonBytes,
   aotJsonProblem,
   aotJsonInt64,

@@ -24,7 +24,7 @@ import { mapKeyFromJson, readBytes, scalarFromJson, shortInt64, type ScalarFromJ
 import { protoInt64 } from "../wire/int64.js";
 import { IGNORED, enumReader } from "./enum.js";
 import { notAnObject } from "./read-guards.js";
-import { enumToJsonText, fieldTextWriter, messageTextWriter, oneofTextWriter, quote } from "./text-writer.js";
+import { enumToJsonText, fieldTextWriter, jsonKeyBody, messageTextWriter, oneofTextWriter, plainJsonString, quote } from "./text-writer.js";
 import { extensionsValue, type WriteContext } from "./writer.js";
 import { fieldReader, messageReader, readOtherKey, type ReadContext } from "./reader.js";
 import { countColons } from "./parse.js";
@@ -59,6 +59,21 @@ export function aotJsonString(v: unknown): string {
   if (typeof v !== "string") throw scalarWriteProblem(ScalarType.STRING, v);
   return quote(v);
 }
+
+/**
+ * Whether `v` is a string that JSON text holds as it is, between quotes (what aotJsonString()
+ * would quote without escaping): generated writers append it and its quotes without making a
+ * quoted copy first, which saves V8 a piece of the text to join and flatten.
+ */
+export function aotJsonPlain(v: unknown): boolean {
+  return typeof v === "string" && plainJsonString(v);
+}
+
+/**
+ * A map key as JSON text without its quotes: the key itself if it needs no escaping (see
+ * aotJsonPlain()), else as JSON.stringify escapes it.
+ */
+export const aotJsonKeyBody: (k: string) => string = jsonKeyBody;
 
 /** The JSON text of a bytes value: base64 in quotes. */
 export function aotJsonBytes(v: unknown): string {

@@ -100,19 +100,28 @@ function keyText(field: DescField, bits: number): string {
 }
 
 /**
- * A string as JSON text. Most strings need no escaping: those are checked with a loop (short
- * ones) or a regular expression, and quoted; the others go through JSON.stringify.
+ * Whether JSON text holds string `v` as it is, between quotes: no character that JSON.stringify
+ * escapes (control characters, `"`, `\`) and no surrogates (JSON.stringify escapes lone ones).
+ * Short strings are checked with a loop, longer ones with a regular expression.
  */
-export function quote(v: string): string {
+export function plainJsonString(v: string): boolean {
   const n = v.length;
-  if (n <= 40) {
-    for (let i = 0; i < n; i++) {
-      const c = v.charCodeAt(i);
-      if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(v);
-    }
-    return '"' + v + '"';
+  if (n > 40) return !NEEDS_ESCAPE.test(v);
+  for (let i = 0; i < n; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
   }
-  return NEEDS_ESCAPE.test(v) ? JSON.stringify(v) : '"' + v + '"';
+  return true;
+}
+
+/** A string as JSON text without its quotes: the string itself if it needs no escaping, else as JSON.stringify escapes it. */
+export function jsonKeyBody(k: string): string {
+  return plainJsonString(k) ? k : JSON.stringify(k).slice(1, -1);
+}
+
+/** A string as JSON text: quoted, or through JSON.stringify if it needs escaping. */
+export function quote(v: string): string {
+  return plainJsonString(v) ? '"' + v + '"' : JSON.stringify(v);
 }
 
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -246,7 +255,7 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
           for (key in map) {
             if (!hasOwn.call(map, key)) continue;
             if (++n > bulk) break;
-            t += (t === "" ? "" : ",") + quote(key) + ":" + write(map[key], ctx);
+            t += (t === "" ? '"' : ',"') + jsonKeyBody(key) + '":' + write(map[key], ctx);
           }
         } catch (e) {
           throw withSegment(e, keySegment(key));
@@ -298,13 +307,17 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
  */
 function implicitScalarTextWriter(type: ScalarType, name: string, k: string, kc: string): FieldTextWrite | undefined {
   switch (type) {
-    case ScalarType.STRING:
+    case ScalarType.STRING: {
+      // A string that needs no escaping goes in with its quotes: one piece less to join and flatten.
+      const kq = k + '"';
+      const kcq = kc + '"';
       return (msg, s) => {
         const v = msg[name];
         if (v === "") return s;
         if (typeof v !== "string") throw scalarWriteProblem(type, v);
-        return s + (s === "" ? k : kc) + quote(v);
+        return plainJsonString(v) ? s + (s === "" ? kq : kcq) + v + '"' : s + (s === "" ? k : kc) + JSON.stringify(v);
       };
+    }
     case ScalarType.BOOL:
       return (msg, s) => {
         const v = msg[name];

@@ -114,7 +114,9 @@ function valueAppend(c: JsonContext, field: DescField, v: string, append: (open:
   const problem = (cond: string): Printable => [`if (${cond}) throw `, rt("aotJsonProblem"), `(${t}, ${v}); `];
   switch (t) {
     case ScalarType.STRING:
-      return append("", [rt("aotJsonString"), `(${v})`]);
+      // A string that needs no escaping is appended with its quotes (the key's literal opens
+      // it): one piece less for V8 to join and flatten than a quoted copy.
+      return ["if (", rt("aotJsonPlain"), `(${v})) `, append('"', [v, " + '\"'"]), " else ", append("", [rt("aotJsonString"), `(${v})`])];
     case ScalarType.BYTES:
       return append("", [rt("aotJsonBytes"), `(${v})`]);
     case ScalarType.BOOL:
@@ -227,11 +229,13 @@ function mapWrittenHere(field: DescField & { fieldKind: "map" }): boolean {
 function mapLines(c: JsonContext, desc: DescMessage, field: DescField & { fieldKind: "map" }, index: number): Printable[] {
   const { f, rt } = c;
   const bulk = field.mapKind === "message" ? 8 : 64;
+  // The key between quotes: keys of integer and bool maps need no escaping, string keys may.
+  const key: Printable = field.mapKey === ScalarType.STRING ? [rt("aotJsonKeyBody"), "(k)"] : "k";
   const entry = (open: string, text: Printable): Printable => [
-    't += (t === "" ? "" : ",") + ',
-    rt("aotJsonString"),
-    "(k) + ",
-    f.string(":" + open),
+    "t += (t === \"\" ? '\"' : ',\"') + ",
+    key,
+    " + ",
+    f.string('":' + open),
     " + ",
     text,
     ";",
