@@ -12,9 +12,10 @@
  */
 import * as fc from "fast-check";
 import * as pb from "@pbjet/protobuf";
+import * as oracle from "@bufbuild/protobuf";
 import { jsonOutcome, registries, sets } from "./util";
 import { isInitializable, messageInit, messageTypes } from "../differential/arbitrary";
-import { fcParams } from "../differential/util";
+import { fcParams, oracleRegistry } from "../differential/util";
 import { aotFiles } from "../gen-aot/files";
 import { Rng, canonicalArb, extensionsOf } from "../lazy/util";
 import { jsonSafe } from "../json/util";
@@ -413,6 +414,58 @@ describe("strings that need escaping, and strings that do not", () => {
         const name = useProtoFieldName ? (field === "stringString" ? "string_string" : "string_field") : field;
         expect(back[name] ?? (field === "stringField" ? "" : [])).toEqual(init[field]);
       }
+    }
+  });
+});
+
+/**
+ * Lists of 32-bit integers, doubles, floats, booleans and strings whose elements are values of
+ * their type are written by JSON.stringify in one piece (jsonNativeList()); any other list
+ * element by element, which reports a value that is none. Lists on both sides, written by the
+ * generated writer, the closures and @bufbuild/protobuf, must give the same text or error.
+ */
+describe("lists written in one piece by JSON.stringify, and lists that are not", () => {
+  const { aot, closure } = registries("test");
+  const typeName = "pbjet.test.proto3.RepeatedScalarValues";
+  const a = aot.getMessage(typeName)!;
+  const c = closure.getMessage(typeName)!;
+  const o = oracleRegistry("test").getMessage(typeName)!;
+  const lists: [string, unknown[]][] = [
+    ["int32Field", [1, -2, 0, 2147483647, -2147483648]],
+    ["int32Field", [1, 2147483648]],
+    ["int32Field", [1.5]],
+    ["int32Field", ["1"]],
+    ["sint32Field", [-0, 7]],
+    ["uint32Field", [0, 4294967295]],
+    ["uint32Field", [-1]],
+    ["fixed32Field", [4294967296]],
+    ["doubleField", [0.5, -1e300, 5e-324, -0, 1e21]],
+    ["doubleField", [1, Number.NaN]],
+    ["doubleField", [Number.POSITIVE_INFINITY, 2]],
+    ["floatField", [0.25, Number.NEGATIVE_INFINITY]],
+    ["floatField", [3.5, 1e-45]],
+    ["boolField", [true, false, true]],
+    ["boolField", [true, 1]],
+    ["stringField", ["a", "", 'q"uote', "\u0001", "\ud800", "\ud83d\ude00", "x".repeat(60)]],
+    ["stringField", ["a", 1]],
+    ["stringField", ["a", undefined]],
+    ["int32Field", []],
+  ];
+  test.each(lists.map(([f, l], i) => [i, f, l] as const))("list %i: %s", (_i, field, list) => {
+    for (const alwaysEmitImplicit of [false, true]) {
+      const opts = { alwaysEmitImplicit };
+      const got = jsonOutcome(() => pb.toJsonString(a, pb.create(a, { [field]: list } as never), opts));
+      expect(got).toEqual(jsonOutcome(() => pb.toJsonString(c, pb.create(c, { [field]: list } as never), opts)));
+      const valid = (() => {
+        try {
+          return oracle.toJsonString(o, oracle.create(o, { [field]: list } as never), opts);
+        } catch {
+          return undefined;
+        }
+      })();
+      // Where both write the list, the text is the same; where @bufbuild/protobuf throws, so does pbjet.
+      if ("ok" in (got as object) && valid !== undefined) expect(got).toEqual({ ok: valid });
+      if (valid === undefined) expect("ok" in (got as object)).toBe(false);
     }
   });
 });

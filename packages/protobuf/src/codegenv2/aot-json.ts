@@ -17,6 +17,7 @@ export {
   aotJsonString,
   aotJsonPlain,
   aotJsonKeyBody,
+  aotJsonNativeList,
   aotJsonBytes,
   aotJsonProblem,
   aotJsonInt64,

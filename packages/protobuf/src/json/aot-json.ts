@@ -24,7 +24,16 @@ import { mapKeyFromJson, readBytes, scalarFromJson, shortInt64, type ScalarFromJ
 import { protoInt64 } from "../wire/int64.js";
 import { IGNORED, enumReader } from "./enum.js";
 import { notAnObject } from "./read-guards.js";
-import { enumToJsonText, fieldTextWriter, jsonKeyBody, messageTextWriter, oneofTextWriter, plainJsonString, quote } from "./text-writer.js";
+import {
+  enumToJsonText,
+  fieldTextWriter,
+  jsonKeyBody,
+  jsonNativeList,
+  messageTextWriter,
+  oneofTextWriter,
+  plainJsonString,
+  quote,
+} from "./text-writer.js";
 import { extensionsValue, type WriteContext } from "./writer.js";
 import { fieldReader, messageReader, readOtherKey, type ReadContext } from "./reader.js";
 import { countColons } from "./parse.js";
@@ -74,6 +83,9 @@ export function aotJsonPlain(v: unknown): boolean {
  * aotJsonPlain()), else as JSON.stringify escapes it.
  */
 export const aotJsonKeyBody: (k: string) => string = jsonKeyBody;
+
+/** Whether `JSON.stringify(list)` is the JSON text of a list of scalar type `t` (see jsonNativeList() in text-writer.ts). */
+export const aotJsonNativeList: (t: ScalarType, list: unknown) => boolean = jsonNativeList;
 
 /** The JSON text of a bytes value: base64 in quotes. */
 export function aotJsonBytes(v: unknown): string {

@@ -119,6 +119,54 @@ export function jsonKeyBody(k: string): string {
   return plainJsonString(k) ? k : JSON.stringify(k).slice(1, -1);
 }
 
+/**
+ * Whether `JSON.stringify(list)` is the JSON text of `list`, a list of scalar type `type`: an
+ * array whose elements are JSON values of the type already (32-bit integers in range, finite
+ * doubles and floats, booleans, strings). Such a list is written in one piece, as flat text,
+ * instead of element by element (pieces that V8 joins and flattens when the text is used).
+ * False for any other type, and for a list with an element that is not such a value (the
+ * element writers then report it).
+ */
+export function jsonNativeList(type: ScalarType, list: unknown): boolean {
+  if (!Array.isArray(list)) return false;
+  const n = list.length;
+  switch (type) {
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      for (let i = 0; i < n; i++) {
+        const v = list[i];
+        if (typeof v !== "number" || (v | 0) !== v) return false;
+      }
+      return true;
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      for (let i = 0; i < n; i++) {
+        const v = list[i];
+        if (typeof v !== "number" || v >>> 0 !== v) return false;
+      }
+      return true;
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      for (let i = 0; i < n; i++) {
+        const v = list[i];
+        if (typeof v !== "number" || v - v !== 0) return false;
+      }
+      return true;
+    case ScalarType.BOOL:
+      for (let i = 0; i < n; i++) {
+        const v = list[i];
+        if (v !== true && v !== false) return false;
+      }
+      return true;
+    case ScalarType.STRING:
+      for (let i = 0; i < n; i++) if (typeof list[i] !== "string") return false;
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** A string as JSON text: quoted, or through JSON.stringify if it needs escaping. */
 export function quote(v: string): string {
   return plainJsonString(v) ? '"' + v + '"' : JSON.stringify(v);
@@ -226,12 +274,14 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
     case "list": {
       const write = repeatedElementTextWriter(field, bits);
       const bulk = field.listKind === "message" ? BULK_MESSAGES : BULK_VALUES;
+      const scalar = field.listKind === "scalar" ? field.scalar : undefined;
       let writeBulk: ValueWrite | undefined;
       return (msg, s, ctx) => {
         const list = msg[name] as unknown[];
         const n = list.length;
         if (n === 0 && !emit) return s;
         if (n > bulk) return s + (s === "" ? k : kc) + JSON.stringify((writeBulk ??= listWriter(field, bits))(list, ctx));
+        if (scalar !== undefined && jsonNativeList(scalar, list)) return s + (s === "" ? k : kc) + JSON.stringify(list);
         let t = "[";
         let i = 0;
         try {

@@ -137,6 +137,24 @@ function valueAppend(c: JsonContext, field: DescField, v: string, append: (open:
   }
 }
 
+/** Whether JSON.stringify writes lists of scalar type `t` (when their values are of the type: see the runtime's jsonNativeList()). */
+function jsonNativeScalar(t: ScalarType): boolean {
+  switch (t) {
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+    case ScalarType.BOOL:
+    case ScalarType.STRING:
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** The condition that implicit-presence value `v` is not its zero value (the runtime's scalarZeroCheck, negated). */
 function nonZero(field: DescField): string {
   if (field.enum !== undefined) return "v !== 0";
@@ -175,14 +193,23 @@ function fieldLines(c: JsonContext, desc: DescMessage, field: DescField): Printa
         text,
         ";",
       ];
-      return [
-        [at, "{ const l = ", get, "; const n = l.length; if (n !== 0 || (o & 1) !== 0) {"],
+      const loop: Printable[] = [
         ['    let t = "[", i = 0;'],
         ["    try { for (; i < n; i++) { const v = l[i]; ", valueAppend(c, field, "v", elem), " } }"],
         ["    catch (e) { throw ", rt("aotJsonIndexError"), "(e, i); }"],
         ["    s += ", keyExpr(f, field), ' + t + "]";'],
-        "  } }",
       ];
+      if (field.listKind === "scalar" && jsonNativeScalar(field.scalar)) {
+        // A list of JSON-native values (jsonNativeList()) is written by JSON.stringify, in one
+        // piece; the loop writes any other list (and reports a value that is none).
+        return [
+          [at, "{ const l = ", get, "; const n = l.length; if (n !== 0 || (o & 1) !== 0) {"],
+          ["    if (", rt("aotJsonNativeList"), `(${field.scalar}, l)) s += `, keyExpr(f, field), " + JSON.stringify(l); else {"],
+          ...loop.map((l): Printable => ["  ", l]),
+          "  } } }",
+        ];
+      }
+      return [[at, "{ const l = ", get, "; const n = l.length; if (n !== 0 || (o & 1) !== 0) {"], ...loop, "  } }"];
     }
     case "message":
       return [[at, "{ const v = ", get, "; if (v !== undefined) { ", valueAppend(c, field, "v", append), " } }"]];
