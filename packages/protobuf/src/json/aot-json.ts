@@ -145,10 +145,13 @@ function writerSlot(desc: DescMessage, o: number): WriterSlot {
   return (slots[o] ??= { fields: [], oneofs: [] });
 }
 
-/** Appends the extensions of message `m` that the registry knows to the members `s`. */
+/**
+ * Appends the extensions of message `m` that the registry knows to the members `s` ("" or the
+ * object's text from its `{`, as for the runtime's field writers).
+ */
 export function aotJsonExtensions(desc: DescMessage, o: number, m: Message, x: WriteContext, s: string): string {
   const ext = extensionsValue(desc, o, m, x.registry!, x);
-  for (const k in ext) s += (s === "" ? "" : ",") + JSON.stringify(k) + ":" + JSON.stringify(ext[k]);
+  for (const k in ext) s += (s === "" ? "{" : ",") + JSON.stringify(k) + ":" + JSON.stringify(ext[k]);
   return s;
 }
 

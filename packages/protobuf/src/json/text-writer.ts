@@ -34,7 +34,11 @@ export type MessageTextWriter = (msg: any, ctx: WriteContext) => string;
 /** Writes one value as JSON text. */
 type TextWrite = (value: any, ctx: WriteContext) => string;
 
-/** Appends one field, as `"key":value`, to the members written so far (comma-separated). */
+/**
+ * Appends one field, as `"key":value`, to the members written so far: "" (none), or the text
+ * of the object from its `{` (no closing `}`), so that the first member brings the brace and
+ * an object takes one piece less to join when its text is used.
+ */
 type FieldTextWrite = (msg: any, s: string, ctx: WriteContext) => string;
 
 /**
@@ -73,9 +77,9 @@ function buildTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
     }
     if (ctx.registry !== undefined && (msg as Message).$unknown !== undefined) {
       const ext = extensionsValue(desc, bits, msg, ctx.registry, ctx);
-      for (const k in ext) s += (s === "" ? "" : ",") + JSON.stringify(k) + ":" + JSON.stringify(ext[k]);
+      for (const k in ext) s += (s === "" ? "{" : ",") + JSON.stringify(k) + ":" + JSON.stringify(ext[k]);
     }
-    return "{" + s + "}";
+    return s === "" ? "{}" : s + "}";
   };
 }
 
@@ -267,8 +271,10 @@ function repeatedElementTextWriter(field: DescField, bits: number): TextWrite {
 
 export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite {
   const name = field.localName;
-  const k = keyText(field, bits);
-  const kc = "," + k;
+  // The key as the first member (with the object's brace: see FieldTextWrite), and after others.
+  const key = keyText(field, bits);
+  const k = "{" + key;
+  const kc = "," + key;
   const emit = (bits & EMIT_IMPLICIT) !== 0;
   switch (field.fieldKind) {
     case "list": {
@@ -424,7 +430,7 @@ export function oneofTextWriter(localName: string, fields: DescField[], bits: nu
     const c = byCase.get(o.case);
     if (c === undefined) throw new JsonProblem(`oneof ${localName} has unknown case ${JSON.stringify(o.case)}`);
     try {
-      return s + (s === "" ? "" : ",") + c.key + c.write(o.value, ctx);
+      return s + (s === "" ? "{" : ",") + c.key + c.write(o.value, ctx);
     } catch (e) {
       throw withSegment(e, c.seg);
     }

@@ -82,20 +82,32 @@ export function jsonWriterBody(c: JsonContext, desc: DescMessage): Printable[] {
     "} catch (e) {",
     ["  throw ", rt("aotJsonWriteError"), "(", schema, ", e, p);"],
     "}",
-    'return "{" + s + "}";',
+    'return s === "" ? "{}" : s + "}";',
   );
   return lines;
 }
 
 /**
- * `(s === "" ? key : "," + key)` for a field, as literals: the JSON name, or the proto name
- * with option bit 4. `suffix` is appended to the key (a quote that opens the value).
+ * `(s === "" ? "{" + key : "," + key)` for a field, as literals: the JSON name, or the proto
+ * name with option bit 4. The members written so far, `s`, are "" or the object's text from its
+ * `{` (the first member brings the brace; the runtime's field writers do the same). `suffix` is
+ * appended to the key (a quote that opens the value).
  */
 function keyExpr(f: GeneratedFile, field: DescField, suffix = ""): Printable {
   const json = JSON.stringify(field.jsonName) + ":" + suffix;
   const proto = JSON.stringify(field.name) + ":" + suffix;
-  if (json === proto) return ['(s === "" ? ', f.string(json), " : ", f.string("," + json), ")"];
-  return ['(s === "" ? (o & 4 ? ', f.string(proto), " : ", f.string(json), ") : (o & 4 ? ", f.string("," + proto), " : ", f.string("," + json), "))"];
+  if (json === proto) return ['(s === "" ? ', f.string("{" + json), " : ", f.string("," + json), ")"];
+  return [
+    '(s === "" ? (o & 4 ? ',
+    f.string("{" + proto),
+    " : ",
+    f.string("{" + json),
+    ") : (o & 4 ? ",
+    f.string("," + proto),
+    " : ",
+    f.string("," + json),
+    "))",
+  ];
 }
 
 /**
