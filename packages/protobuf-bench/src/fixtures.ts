@@ -3,6 +3,7 @@
 // JSON objects for google.protobuf.Struct fields); every library's message is created from that
 // one object (see libs.ts). Each fixture is built once per run.
 
+import { buildMicroFixtures } from "./micro-fixtures.js";
 import { Rng, WORDS } from "./prng.js";
 
 /** Init data in the protobuf-es v2 shape; checked against the schema at run time (init-walk.ts). */
@@ -1080,6 +1081,7 @@ export function buildFixtures(jsonLength: (typeName: string, init: Init) => numb
       init: events,
       readPath: ["events", 3, "id"],
     },
+    ...buildMicroFixtures(),
   ];
   return fixtures;
 }

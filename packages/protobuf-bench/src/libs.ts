@@ -19,6 +19,7 @@ import { file_bench_otel_v1_metrics as pbMetrics } from "./gen/pbjet/bench/otel/
 import { file_bench_otel_v1_trace as pbTrace } from "./gen/pbjet/bench/otel/v1/trace_pb.js";
 import { file_bench_rpc_v1_rpc as pbRpc } from "./gen/pbjet/bench/rpc/v1/rpc_pb.js";
 import { file_bench_site_v1_site as pbSite } from "./gen/pbjet/bench/site/v1/site_pb.js";
+import { file_bench_micro_v1_micro as pbMicro } from "./gen/pbjet/bench/micro/v1/micro_pb.js";
 import { file_bench_stress_v1_stress as pbStress } from "./gen/pbjet/bench/stress/v1/stress_pb.js";
 
 import { file_bench_graphql_v1_graphql as aotGraphql } from "./gen/pbjet-aot/bench/graphql/v1/graphql_pb.js";
@@ -28,6 +29,7 @@ import { file_bench_otel_v1_metrics as aotMetrics } from "./gen/pbjet-aot/bench/
 import { file_bench_otel_v1_trace as aotTrace } from "./gen/pbjet-aot/bench/otel/v1/trace_pb.js";
 import { file_bench_rpc_v1_rpc as aotRpc } from "./gen/pbjet-aot/bench/rpc/v1/rpc_pb.js";
 import { file_bench_site_v1_site as aotSite } from "./gen/pbjet-aot/bench/site/v1/site_pb.js";
+import { file_bench_micro_v1_micro as aotMicro } from "./gen/pbjet-aot/bench/micro/v1/micro_pb.js";
 import { file_bench_stress_v1_stress as aotStress } from "./gen/pbjet-aot/bench/stress/v1/stress_pb.js";
 
 import { file_bench_graphql_v1_graphql as esGraphql } from "./gen/es/bench/graphql/v1/graphql_pb.js";
@@ -37,6 +39,7 @@ import { file_bench_otel_v1_metrics as esMetrics } from "./gen/es/bench/otel/v1/
 import { file_bench_otel_v1_trace as esTrace } from "./gen/es/bench/otel/v1/trace_pb.js";
 import { file_bench_rpc_v1_rpc as esRpc } from "./gen/es/bench/rpc/v1/rpc_pb.js";
 import { file_bench_site_v1_site as esSite } from "./gen/es/bench/site/v1/site_pb.js";
+import { file_bench_micro_v1_micro as esMicro } from "./gen/es/bench/micro/v1/micro_pb.js";
 import { file_bench_stress_v1_stress as esStress } from "./gen/es/bench/stress/v1/stress_pb.js";
 
 import type { Fixture, Init } from "./fixtures.js";
@@ -54,10 +57,10 @@ const protobufjs: Any = require("protobufjs");
 const pjsStatic: Any = require("./gen/protobufjs/bench.cjs");
 const protojson: Any = require("protobufjs/ext/protojson.js");
 
-export const pbjetRegistry = pbjet.createRegistry(pbRpc, pbTrace, pbMetrics, pbLogs, pbK8s, pbGraphql, pbStress, pbSite);
+export const pbjetRegistry = pbjet.createRegistry(pbRpc, pbTrace, pbMetrics, pbLogs, pbK8s, pbGraphql, pbStress, pbSite, pbMicro);
 /** The same schemas generated with the plugin option aot=true (ahead-of-time binary codecs). */
-const pbjetAotRegistry = pbjet.createRegistry(aotRpc, aotTrace, aotMetrics, aotLogs, aotK8s, aotGraphql, aotStress, aotSite);
-const esRegistry = es.createRegistry(esRpc, esTrace, esMetrics, esLogs, esK8s, esGraphql, esStress, esSite);
+const pbjetAotRegistry = pbjet.createRegistry(aotRpc, aotTrace, aotMetrics, aotLogs, aotK8s, aotGraphql, aotStress, aotSite, aotMicro);
+const esRegistry = es.createRegistry(esRpc, esTrace, esMetrics, esLogs, esK8s, esGraphql, esStress, esSite, esMicro);
 
 let pjsReflectionRoot: Any;
 function pjsReflectionType(typeName: string): Any {
@@ -66,9 +69,17 @@ function pjsReflectionType(typeName: string): Any {
     const root = new protobufjs.Root();
     root.resolvePath = (_origin: string, target: string) => (target.startsWith("google/protobuf/") ? target : join(protoDir, target));
     root.loadSync(
-      ["rpc/v1/rpc", "otel/v1/trace", "otel/v1/metrics", "otel/v1/logs", "k8s/v1/pod", "graphql/v1/graphql", "stress/v1/stress", "site/v1/site"].map(
-        (f) => `bench/${f}.proto`,
-      ),
+      [
+        "rpc/v1/rpc",
+        "otel/v1/trace",
+        "otel/v1/metrics",
+        "otel/v1/logs",
+        "k8s/v1/pod",
+        "graphql/v1/graphql",
+        "stress/v1/stress",
+        "site/v1/site",
+        "micro/v1/micro",
+      ].map((f) => `bench/${f}.proto`),
     );
     root.resolveAll();
     pjsReflectionRoot = root;
