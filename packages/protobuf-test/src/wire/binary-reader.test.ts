@@ -143,6 +143,81 @@ describe("BinaryReader round trips", () => {
   });
 });
 
+describe("BinaryReader fixed-width values, alone and in packed runs", () => {
+  type Kind = "double" | "float" | "fixed32" | "sfixed32" | "fixed64" | "sfixed64";
+  const size: Record<Kind, number> = { double: 8, float: 4, fixed32: 4, sfixed32: 4, fixed64: 8, sfixed64: 8 };
+  /** What a DataView reads at `at` (little-endian): the values the reader must return. */
+  function expected(view: DataView, kind: Kind, at: number): unknown {
+    switch (kind) {
+      case "double":
+        return view.getFloat64(at, true);
+      case "float":
+        return view.getFloat32(at, true);
+      case "fixed32":
+        return view.getUint32(at, true);
+      case "sfixed32":
+        return view.getInt32(at, true);
+      case "fixed64":
+        return view.getBigUint64(at, true);
+      case "sfixed64":
+        return view.getBigInt64(at, true);
+    }
+  }
+  const item = fc.record({
+    kind: fc.constantFrom<Kind>("double", "float", "fixed32", "sfixed32", "fixed64", "sfixed64"),
+    // A tag byte before the value (a field of its own), or none (the next value of a packed list).
+    tagged: fc.boolean(),
+    bytes: fc.uint8Array({ minLength: 8, maxLength: 8 }),
+  });
+  test("every value reads as a DataView over the input reads it, over a subarray", () => {
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 40 }), fc.nat(7), (items, offset) => {
+        const parts: number[] = Array.from({ length: offset }, () => 0xee);
+        const at: number[] = [];
+        for (const it of items) {
+          if (it.tagged) parts.push(0x09);
+          at.push(parts.length);
+          parts.push(...it.bytes.subarray(0, size[it.kind]));
+        }
+        const all = new Uint8Array([...parts, 0xee]);
+        const view = new DataView(all.buffer);
+        const r = new BinaryReader(all.subarray(offset, all.length - 1));
+        items.forEach((it, i) => {
+          if (it.tagged) expect(r.uint32()).toBe(0x09);
+          // Object.is: -0 and NaN read as they are; bigints compare by value.
+          expect(Object.is(r[it.kind](), expected(view, it.kind, at[i]))).toBe(true);
+        });
+        expect(r.pos).toBe(r.len);
+      }),
+      { numRuns: 500 },
+    );
+  });
+  test("doubles alone, then a packed list, then alone again; floats likewise", () => {
+    const w = new BinaryWriter();
+    w.tag(1, WireType.Bit64).double(1.25).tag(2, WireType.LengthDelimited).fork();
+    for (let i = 0; i < 5; i++) w.double(i - 0.5);
+    w.join().tag(3, WireType.Bit64).double(-7.75).tag(4, WireType.Bit32).float(2.5).tag(5, WireType.LengthDelimited).fork();
+    for (let i = 0; i < 5; i++) w.float(i + 0.25);
+    w.join().tag(6, WireType.Bit32).float(-3.5);
+    const r = new BinaryReader(w.finish());
+    r.tag();
+    expect(r.double()).toBe(1.25);
+    r.tag();
+    r.uint32();
+    expect(Array.from({ length: 5 }, () => r.double())).toEqual([-0.5, 0.5, 1.5, 2.5, 3.5]);
+    r.tag();
+    expect(r.double()).toBe(-7.75);
+    r.tag();
+    expect(r.float()).toBe(2.5);
+    r.tag();
+    r.uint32();
+    expect(Array.from({ length: 5 }, () => r.float())).toEqual([0.25, 1.25, 2.25, 3.25, 4.25]);
+    r.tag();
+    expect(r.float()).toBe(-3.5);
+    expect(r.pos).toBe(r.len);
+  });
+});
+
 describe("BinaryReader skip", () => {
   test("each wire type returns the skipped bytes", () => {
     const r = reader("08 96 01 11 0102030405060708 1a 03 616263 25 01020304");

@@ -12,7 +12,7 @@ import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "../wire/ascii-cache.js";
 
 /**
  * A reader over the view's input, shared by the scans and slot decodes of the views of one
- * decode call (which never nest), so that they share one reader (and its DataView). It is
+ * decode call (which never nest), so that they share one reader (and its UTF-8 decoders). It is
  * kept in their context, so it lives as long as they do.
  */
 export function viewReader(state: ViewState): BinaryReader {

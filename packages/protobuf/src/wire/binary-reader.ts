@@ -2,6 +2,7 @@
  * BinaryReader: reads protobuf wire format from a Uint8Array without
  * copying. Every malformed input raises BinaryDecodeError with an offset.
  */
+import { EMPTY_VIEW, viewOf } from "./data-view.js";
 import { BinaryDecodeError } from "./errors.js";
 import { bigIntSupported, joinInt64, joinInt64String } from "./int64.js";
 import { findInvalidUtf8, utf8Decoder, utf8Slice, type Utf8Slice } from "./text-encoding.js";
@@ -25,7 +26,19 @@ for (let i = 0; i < 128; i++) {
 }
 
 const EMPTY_BYTES = new Uint8Array(0);
-const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
+
+/**
+ * Where floats, and doubles that are not in a packed list, are put (as 32-bit integers) to be
+ * read back: creating a DataView over each input costs more than the few floats and doubles
+ * of most messages take to read. A packed list of doubles is read through a DataView over the
+ * input (a double put here as two halves reads back slower than from there).
+ */
+const FIXED_VIEW = new DataView(new ArrayBuffer(8));
+
+/** The little-endian 32-bit integer at `pos` of `buf`, signed. */
+function int32At(buf: Uint8Array, pos: number): number {
+  return buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
+}
 
 function decodeErr(detail: string, offset: number): BinaryDecodeError {
   return new BinaryDecodeError(detail, offset);
@@ -54,8 +67,10 @@ export class BinaryReader {
   pos = 0;
   /** End of the readable input (narrowed by pushLimit() for sub-messages). */
   len = 0;
-  /** DataView for float/double; EMPTY_VIEW until first used. */
+  /** DataView over the input, for packed doubles; EMPTY_VIEW until one is met. */
   private view: DataView = EMPTY_VIEW;
+  /** The end of the last double read. */
+  private doubleEnd = -1;
   private readonly decodeUtf8: (bytes: Uint8Array, strict?: boolean) => string;
   /** Whether decodeUtf8 was supplied by the caller (then strictness is checked here). */
   private readonly customDecode: boolean;
@@ -113,7 +128,7 @@ export class BinaryReader {
     for (let i = 0; i < 5; i++) {
       if (start + i >= this.len) throw truncatedVarint(start);
       const b = buf[start + i];
-      if (i === 4 && b > 0x0f) throw decodeErr(`illegal tag: varint overflows uint32 at offset ${start}`, start);
+      if (i === 4 && b > 0x0f) break;
       result |= (b & 0x7f) << (7 * i);
       if (b < 0x80) {
         this.pos = start + i + 1;
@@ -146,10 +161,10 @@ export class BinaryReader {
         this.skipVarint();
         break;
       case WireType.Bit64:
-        this.advance(8);
+        this.fixed(8);
         break;
       case WireType.Bit32:
-        this.advance(4);
+        this.fixed(4);
         break;
       case WireType.LengthDelimited:
         this.pos = this.readEnd();
@@ -184,13 +199,6 @@ export class BinaryReader {
         this.skipValue(wt, tag >>> 3);
       }
     }
-  }
-
-  /** Advance `n` bytes, checking bounds. */
-  private advance(n: number): void {
-    const pos = this.pos;
-    if (pos + n > this.len) throw BinaryDecodeError.prematureEnd(pos, n, this.len - pos);
-    this.pos = pos + n;
   }
 
   private skipVarint(): void {
@@ -380,12 +388,9 @@ export class BinaryReader {
 
   /** Read 8 bytes little-endian into `halves`. */
   private fixed64Halves(): void {
-    const pos = this.pos;
-    if (pos + 8 > this.len) throw BinaryDecodeError.prematureEnd(pos, 8, this.len - pos);
-    const buf = this.buf;
-    halves.lo = (buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24)) >>> 0;
-    halves.hi = (buf[pos + 4] | (buf[pos + 5] << 8) | (buf[pos + 6] << 16) | (buf[pos + 7] << 24)) >>> 0;
-    this.pos = pos + 8;
+    const pos = this.fixed(8);
+    halves.lo = int32At(this.buf, pos) >>> 0;
+    halves.hi = int32At(this.buf, pos + 4) >>> 0;
   }
 
   /** Read a fixed64: bigint, or a string when BigInt is unsupported. */
@@ -444,41 +449,43 @@ export class BinaryReader {
 
   /** Read a fixed32 (4 bytes little-endian unsigned). */
   fixed32(): number {
-    const pos = this.pos;
-    if (pos + 4 > this.len) throw BinaryDecodeError.prematureEnd(pos, 4, this.len - pos);
-    this.pos = pos + 4;
-    return this.dataView().getUint32(pos, true);
+    return int32At(this.buf, this.fixed(4)) >>> 0;
   }
 
   /** Read an sfixed32 (4 bytes little-endian signed). */
   sfixed32(): number {
-    const pos = this.pos;
-    if (pos + 4 > this.len) throw BinaryDecodeError.prematureEnd(pos, 4, this.len - pos);
-    this.pos = pos + 4;
-    return this.dataView().getInt32(pos, true);
+    return int32At(this.buf, this.fixed(4));
   }
 
-  private dataView(): DataView {
-    const view = this.view;
-    if (view !== EMPTY_VIEW) return view;
-    const buf = this.buf;
-    return (this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
+  /** Skips the next `n` bytes (a fixed-width value), checking bounds; returns the offset of the first. */
+  private fixed(n: number): number {
+    const pos = this.pos;
+    if (pos + n > this.len) throw BinaryDecodeError.prematureEnd(pos, n, this.len - pos);
+    this.pos = pos + n;
+    return pos;
   }
 
   /** Read a float (4 bytes). */
   float(): number {
-    const pos = this.pos;
-    if (pos + 4 > this.len) throw BinaryDecodeError.prematureEnd(pos, 4, this.len - pos);
-    this.pos = pos + 4;
-    return this.dataView().getFloat32(pos, true);
+    FIXED_VIEW.setInt32(0, int32At(this.buf, this.fixed(4)), true);
+    return FIXED_VIEW.getFloat32(0, true);
   }
 
   /** Read a double (8 bytes). */
   double(): number {
-    const pos = this.pos;
-    if (pos + 8 > this.len) throw BinaryDecodeError.prematureEnd(pos, 8, this.len - pos);
-    this.pos = pos + 8;
-    return this.dataView().getFloat64(pos, true);
+    const pos = this.fixed(8);
+    let view = this.view;
+    if (view === EMPTY_VIEW) {
+      // One that follows another without a tag between is in a packed list.
+      if (pos !== this.doubleEnd) {
+        this.doubleEnd = pos + 8;
+        FIXED_VIEW.setInt32(0, int32At(this.buf, pos), true);
+        FIXED_VIEW.setInt32(4, int32At(this.buf, pos + 4), true);
+        return FIXED_VIEW.getFloat64(0, true);
+      }
+      view = this.view = viewOf(this.buf);
+    }
+    return view.getFloat64(pos, true);
   }
 
   /** Read a length-prefixed byte array; returns a view of the input (no copy). */

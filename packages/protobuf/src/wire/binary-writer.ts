@@ -2,6 +2,7 @@
  * BinaryWriter: serializes protobuf wire format into a single growable
  * buffer. This is the hot path of toBinary().
  */
+import { EMPTY_VIEW, viewOf } from "./data-view.js";
 import { BinaryEncodeError, ProtobufError } from "./errors.js";
 import { splitInt64, type Int64Input } from "./int64.js";
 import { halves, splitSafeInteger, varintSize32, writeVarint64, zigzagEncodeHalves } from "./varint.js";
@@ -19,7 +20,6 @@ export const INT32_MAX = 0x7fffffff;
 export const INT32_MIN = -0x80000000;
 
 const EMPTY = new Uint8Array(0);
-const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
 /** Typed arrays up to this many bytes are allocated on V8's heap (V8's typed_array_max_size_in_heap). */
 const ON_HEAP_MAX = 64;
 /** Room finish() adds to a result's size when it sizes the writer's next buffer (above ON_HEAP_MAX). */
@@ -192,8 +192,7 @@ export class BinaryWriter {
   private dataView(): DataView {
     const view = this.view;
     if (view !== EMPTY_VIEW) return view;
-    const buf = this.buf;
-    return (this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
+    return (this.view = viewOf(this.buf));
   }
 
   /**
@@ -433,51 +432,44 @@ export class BinaryWriter {
    */
   float(value: number): this {
     if (typeof value !== "number" || ((value > FLOAT32_MAX || value < FLOAT32_MIN) && value - value === 0)) value = float32Input(value);
-    const pos = this.pos;
-    if (pos + 4 > this.buf.length) this.grow(4);
-    this.dataView().setFloat32(pos, value, true);
-    this.pos = pos + 4;
+    this.fixed(4).setFloat32(this.pos - 4, value, true);
     return this;
   }
 
   /** Write a double (fixed 8 bytes). */
   double(value: number): this {
-    const pos = this.pos;
-    if (pos + 8 > this.buf.length) this.grow(8);
-    this.dataView().setFloat64(pos, value, true);
-    this.pos = pos + 8;
+    this.fixed(8).setFloat64(this.pos - 8, value, true);
     return this;
   }
 
   /** Write a fixed32 (4 bytes little-endian unsigned). */
   fixed32(value: number): this {
     if (typeof value !== "number" || value >>> 0 !== value) value = int32Input(value, true);
-    const pos = this.pos;
-    if (pos + 4 > this.buf.length) this.grow(4);
-    this.dataView().setUint32(pos, value, true);
-    this.pos = pos + 4;
+    this.fixed(4).setUint32(this.pos - 4, value, true);
     return this;
   }
 
   /** Write an sfixed32 (4 bytes little-endian signed). */
   sfixed32(value: number): this {
     if (typeof value !== "number" || (value | 0) !== value) value = int32Input(value, false);
-    const pos = this.pos;
-    if (pos + 4 > this.buf.length) this.grow(4);
-    this.dataView().setInt32(pos, value, true);
-    this.pos = pos + 4;
+    this.fixed(4).setInt32(this.pos - 4, value, true);
     return this;
   }
 
   /** Write 8 bytes little-endian from `halves`. */
   private fixedHalves(): this {
-    const pos = this.pos;
-    if (pos + 8 > this.buf.length) this.grow(8);
-    const view = this.dataView();
+    const view = this.fixed(8);
+    const pos = this.pos - 8;
     view.setUint32(pos, halves.lo, true);
     view.setUint32(pos + 4, halves.hi, true);
-    this.pos = pos + 8;
     return this;
+  }
+
+  /** Makes room for `n` bytes (a fixed-width value) and moves past them; returns the DataView to write them with, at pos - n. */
+  private fixed(n: number): DataView {
+    if (this.pos + n > this.buf.length) this.grow(n);
+    this.pos += n;
+    return this.dataView();
   }
 
   /** Write a fixed64 (8 bytes, unsigned). Accepts bigint, integral number or decimal string. */

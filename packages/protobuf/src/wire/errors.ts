@@ -8,13 +8,6 @@
 export class ProtobufError extends Error {
   /** Always "ProtobufError" for this class; subclasses override it. */
   override name = "ProtobufError";
-
-  /** Create an error with the given message. */
-  constructor(message: string) {
-    super(message);
-    // Keep `instanceof` working when compiled to ES5-style classes.
-    Object.setPrototypeOf(this, new.target.prototype);
-  }
 }
 
 /**
