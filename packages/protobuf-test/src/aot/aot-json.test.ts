@@ -424,7 +424,7 @@ describe("strings that need escaping, and strings that do not", () => {
  * element by element, which reports a value that is none. Lists on both sides, written by the
  * generated writer, the closures and @bufbuild/protobuf, must give the same text or error.
  */
-describe("lists written in one piece by JSON.stringify, and lists that are not", () => {
+describe("lists written in one piece by JSON.stringify or join, and lists that are not", () => {
   const { aot, closure } = registries("test");
   const typeName = "pbjet.test.proto3.RepeatedScalarValues";
   const a = aot.getMessage(typeName)!;
@@ -450,6 +450,18 @@ describe("lists written in one piece by JSON.stringify, and lists that are not",
     ["stringField", ["a", 1]],
     ["stringField", ["a", undefined]],
     ["int32Field", []],
+    // 64-bit lists of bigints are joined in one piece (closures); others go element by element.
+    ["int64Field", [1n, -2n, 0n, 9223372036854775807n, -9223372036854775808n]],
+    ["uint64Field", [0n, 18446744073709551615n]],
+    ["sint64Field", [-1n, 5n]],
+    ["fixed64Field", [123n]],
+    ["sfixed64Field", [-5n, 6n, -7n]],
+    ["int64Field", [1n, "2"]],
+    ["int64Field", ["-3", 4n]],
+    ["uint64Field", [1n, 2]],
+    ["int64Field", [1n, "x"]],
+    ["int64Field", [1n, 1.5]],
+    ["fixed64Field", [1n, undefined]],
   ];
   test.each(lists.map(([f, l], i) => [i, f, l] as const))("list %i: %s", (_i, field, list) => {
     for (const alwaysEmitImplicit of [false, true]) {
