@@ -8,13 +8,24 @@
  * ArrayBuffer (for fetch, Blob, crypto.subtle); descriptor fields narrow by fieldKind,
  * listKind, mapKind and scalar type; lists and maps are in no oneof, maps are never delimited,
  * their keys are no float, double or bytes; extensions are no maps; `utf8Validation` on
- * fields, `jsonName` on enum values, and a generated schema's literal `typeName`.
+ * fields, `jsonName` on enum values, and a generated schema's literal `typeName`; `"longAsString"
+ * in field` and `"delimitedEncoding" in field` narrow a list field to its listKind.
  */
 import * as pb from "@pbjet/protobuf";
 import { ScalarType, type DescExtension, type DescField, type Message } from "@pbjet/protobuf";
 import { base64Decode } from "@pbjet/protobuf/wire";
 import { Edition, FeatureSet_FieldPresence, type MethodOptions_IdempotencyLevel } from "@pbjet/protobuf/wkt";
-import { MapFieldsSchema, OneofFieldsSchema, Proto3EnumSchema, type MapFieldsJson, type Proto3Enum, type Proto3EnumJson } from "../gen/proto3_pb";
+import {
+  EnumFieldsSchema,
+  MapFieldsSchema,
+  MessageFieldsSchema,
+  OneofFieldsSchema,
+  Proto3EnumSchema,
+  RepeatedScalarValuesSchema,
+  type MapFieldsJson,
+  type Proto3Enum,
+  type Proto3EnumJson,
+} from "../gen/proto3_pb";
 import { MapFieldsSchema as Proto2MapFieldsSchema } from "../gen/proto2_pb";
 
 /** True if A and B are the same type. */
@@ -175,6 +186,21 @@ describe("drop-in types", () => {
       if (f.fieldKind !== "map") continue;
       expect([f.name, f.oneof, f.delimitedEncoding]).toEqual([f.name, undefined, false]);
       expect(describeField(f)).toMatch(/^map to /);
+    }
+  });
+
+  test('list fields: "longAsString" in f and "delimitedEncoding" in f narrow by listKind; at run time both are there', () => {
+    // As in protobuf-es: only scalar lists declare longAsString, only message lists
+    // delimitedEncoding (these functions compile only if the narrowing holds).
+    const kindWithLong = (f: ListField): "scalar" | undefined => ("longAsString" in f ? f.listKind : undefined);
+    const kindWithDelimited = (f: ListField): "message" | undefined => ("delimitedEncoding" in f ? f.listKind : undefined);
+    const lists = [RepeatedScalarValuesSchema, EnumFieldsSchema, MessageFieldsSchema].flatMap((s) => s.fields).filter((f) => f.fieldKind === "list");
+    expect(new Set(lists.map((f) => f.listKind))).toEqual(new Set(["scalar", "enum", "message"]));
+    for (const f of lists) {
+      // Every field object has both properties, as protobuf-es's do.
+      expect([kindWithLong(f), kindWithDelimited(f)]).toEqual([f.listKind, f.listKind]);
+      const props = f as unknown as { longAsString: boolean; delimitedEncoding: boolean };
+      expect([props.longAsString, props.delimitedEncoding]).toEqual([false, false]);
     }
   });
 

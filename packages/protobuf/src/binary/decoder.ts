@@ -2,6 +2,7 @@
  * The binary decoder: one function per message type, compiled once from the descriptor into
  * a table of field decoders indexed by field number, and cached.
  */
+import type { ListFieldObject } from "../descriptors/list-field.js";
 import type { DescField, DescMessage } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
@@ -312,7 +313,7 @@ function singularScalarDecoder(field: DescField & { fieldKind: "scalar" | "enum"
 function scalarListDecoder(field: DescField & { fieldKind: "list" }): FieldDecoder {
   const name = field.localName;
   const scalar = field.listKind === "enum" ? ScalarType.INT32 : field.scalar!;
-  const read = scalarReader(scalar, field.longAsString, field.utf8Validation);
+  const read = scalarReader(scalar, (field as ListFieldObject).longAsString, field.utf8Validation);
   const expected = scalarWireType(scalar);
   const packable = isPackable(scalar);
   const isKnown = closedEnumCheck(field);

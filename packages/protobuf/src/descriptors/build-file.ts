@@ -336,10 +336,11 @@ function fieldCommon(
       enum: ref?.kind === "enum" ? ref : undefined,
       message: ref?.kind === "message" ? ref : undefined,
       packed,
+      // Every list field object has both, as in protobuf-es (its types declare each for one listKind).
       longAsString,
       delimitedEncoding: delimited,
       getDefaultValue: () => undefined,
-    } as FieldCommonProps;
+    } as unknown as FieldCommonProps;
   }
 
   let presence = features.fieldPresence;

@@ -259,12 +259,10 @@ export type FieldKindShape =
       readonly fieldKind: "list";
       /** Written packed. */
       readonly packed: boolean;
-      readonly longAsString: boolean;
-      readonly delimitedEncoding: boolean;
       /** Lists are never members of a oneof. */
       readonly oneof: undefined;
       getDefaultValue(): undefined;
-    } & ElementKindShape<"listKind">)
+    } & ListElementShape)
   | MapFieldShape;
 
 /**
@@ -312,6 +310,30 @@ type ElementKindShape<K extends "listKind" | "mapKind"> =
   | ({ readonly [P in K]: "scalar" } & { readonly scalar: ScalarType; readonly enum: undefined; readonly message: undefined })
   | ({ readonly [P in K]: "enum" } & { readonly scalar: undefined; readonly enum: DescEnum; readonly message: undefined })
   | ({ readonly [P in K]: "message" } & { readonly scalar: undefined; readonly enum: undefined; readonly message: DescMessage });
+
+/**
+ * The element kinds of a list field. As in protobuf-es, only lists of scalars declare
+ * `longAsString` and only lists of messages `delimitedEncoding`, so that `"delimitedEncoding"
+ * in field` narrows as it does there (at run time every field object has both, as there).
+ */
+type ListElementShape =
+  | {
+      readonly listKind: "scalar";
+      readonly scalar: ScalarType;
+      readonly enum: undefined;
+      readonly message: undefined;
+      /** 64-bit values are strings (`jstype = JS_STRING`). */
+      readonly longAsString: boolean;
+    }
+  | { readonly listKind: "enum"; readonly scalar: undefined; readonly enum: DescEnum; readonly message: undefined }
+  | {
+      readonly listKind: "message";
+      readonly scalar: undefined;
+      readonly enum: undefined;
+      readonly message: DescMessage;
+      /** Encoded as groups (proto2 groups, editions `message_encoding = DELIMITED`). */
+      readonly delimitedEncoding: boolean;
+    };
 
 /** A field of a message. */
 export type DescField = MessageFieldCommon & FieldKindShape;

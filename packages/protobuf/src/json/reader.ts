@@ -3,6 +3,7 @@
  * table of field readers keyed by JSON name and proto name, and cached. Well-known types
  * with a JSON form of their own get their reader from wkt-read.ts.
  */
+import type { ListFieldObject } from "../descriptors/list-field.js";
 import { wktName } from "../descriptors/wkt-names.js";
 import type { DescEnum, DescExtension, DescField, DescMessage, DescOneof } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
@@ -256,7 +257,7 @@ export function elementReader(field: {
 function repeatedElementReader(field: DescField | DescExtension): ValueRead {
   if (elementBoxing(field) === Boxing.None) {
     // jstype applies to list elements; map values are never strings for 64-bit integers.
-    const longAsString = field.fieldKind === "list" && field.longAsString;
+    const longAsString = field.fieldKind === "list" && (field as ListFieldObject).longAsString;
     return elementReader({ scalar: field.scalar, enum: field.enum, message: field.message, longAsString });
   }
   const read = boxedJson(field).boxedReader(field, Boxing.Struct);

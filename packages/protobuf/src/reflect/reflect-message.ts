@@ -6,6 +6,7 @@
  * and take writes like any message (see the lazy layer's change model); clearing a field of
  * a view goes to the ordinary message that holds its fields (view protocol).
  */
+import type { ListFieldObject } from "../descriptors/list-field.js";
 import type { DescEnum, DescField, DescMessage, DescOneof } from "../descriptors/types.js";
 import type { Message, UnknownField } from "../types.js";
 import { ScalarType } from "../descriptors/scalar.js";
@@ -448,7 +449,7 @@ function listItemToReflect(field: ListField, boxing: Boxing, v: unknown, check: 
 
 function listItemToLocal(field: ListField, item: unknown, check: boolean): unknown {
   if (field.listKind === "message") return messageToLocal(field.message!, elementBoxing(field), item, check);
-  return scalarOrEnumToLocal(field.scalar, field.enum, field.longAsString, item, check);
+  return scalarOrEnumToLocal(field.scalar, field.enum, (field as ListFieldObject).longAsString, item, check);
 }
 
 function mapValueToReflect(field: MapField, boxing: Boxing, v: unknown, check: boolean): unknown {

@@ -2,6 +2,7 @@
  * The text format parser: messages and fields by name, extensions and Any expansion in
  * brackets, lists, maps, groups, reserved names, and the duplicate checks of `fromText()`.
  */
+import type { ListFieldObject } from "../descriptors/list-field.js";
 import { typeRecord } from "../model/type-record.js";
 import { writableForm } from "../model/view-protocol.js";
 import { wktName } from "../descriptors/wkt-names.js";
@@ -398,7 +399,7 @@ function initialExtensionValue(msg: Obj, ext: DescExtension): unknown {
 }
 
 function listSpec(field: AnyField & { fieldKind: "list" }): ScalarSpec {
-  return { scalar: field.scalar ?? ScalarType.INT32, longAsString: field.longAsString, utf8Validation: field.utf8Validation };
+  return { scalar: field.scalar ?? ScalarType.INT32, longAsString: (field as ListFieldObject).longAsString, utf8Validation: field.utf8Validation };
 }
 
 function mapValueSpec(field: AnyField & { fieldKind: "map" }): ScalarSpec {

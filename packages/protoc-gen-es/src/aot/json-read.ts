@@ -167,7 +167,7 @@ export function scalarConv(c: JsonContext, t: ScalarType, las: boolean, v: strin
 
 /** True if 64-bit values of the field are strings (jstype = JS_STRING). */
 function longAsString(field: DescField): boolean {
-  return (field.fieldKind === "scalar" || field.fieldKind === "list") && field.longAsString;
+  return (field.fieldKind === "scalar" || (field.fieldKind === "list" && field.listKind === "scalar")) && field.longAsString;
 }
 
 /** The zero value of an implicit-presence field as a literal, or its runtime call. */

@@ -99,7 +99,7 @@ export function valueScalar(field: DescField): ScalarType | undefined {
 
 /** The reader call for one value of a scalar field: `r.int32()`, `r.int64String()`, `r.stringStrict()`. */
 export function readCall(field: DescField, t: ScalarType): string {
-  const longAsString = (field.fieldKind === "scalar" || field.fieldKind === "list") && field.longAsString;
+  const longAsString = (field.fieldKind === "scalar" || (field.fieldKind === "list" && field.listKind === "scalar")) && field.longAsString;
   let m = scalarMethod(t);
   if (longAsString && m.endsWith("64")) m += "String";
   // utf8Verify (the feature utf8_validation = VERIFY) is internal to the runtime's descriptors.
