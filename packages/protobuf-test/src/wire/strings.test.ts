@@ -120,6 +120,88 @@ describe("BinaryWriter.string matches TextEncoder", () => {
   });
 });
 
+/** The wire module as a runtime without TextEncoder and without Node.js's Buffer loads it. */
+function loadWithoutEncoders(): typeof pb {
+  const g = globalThis as { TextEncoder?: unknown; Buffer?: unknown };
+  const saved = [g.TextEncoder, g.Buffer];
+  g.TextEncoder = undefined;
+  g.Buffer = undefined;
+  try {
+    let mod: typeof pb | undefined;
+    jest.isolateModules(() => {
+      mod = require("@pbjet/protobuf/wire") as typeof pb;
+    });
+    return mod as typeof pb;
+  } finally {
+    [g.TextEncoder, g.Buffer] = saved;
+  }
+}
+
+describe("BinaryWriter.string in every buffer", () => {
+  const units = ["a", "é", "€", "😀"];
+  test("a writer reused after small results (buffers on V8's heap): every length 0..80, at several offsets", () => {
+    const w = new BinaryWriter();
+    for (let n = 0; n <= 80; n++) {
+      for (const unit of units) {
+        const s = unit.repeat(n).slice(0, n);
+        for (const pre of [0, 1, 20, 40, 60]) {
+          // A small result first, so that the next buffer is a small one.
+          expect(w.uint32(7).finish()).toEqual(new Uint8Array([7]));
+          const out = w.raw(new Uint8Array(pre).fill(9)).string(s).finish();
+          expect(hex(out.subarray(0, pre))).toBe("09".repeat(pre));
+          expect(hex(out.subarray(pre))).toBe(expected(s));
+        }
+      }
+    }
+  });
+  test("a writer reused for results of growing sizes keeps what it wrote before growing", () => {
+    const w = new BinaryWriter();
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: "binary", maxLength: 50 }), { maxLength: 12 }), (parts) => {
+        for (const p of parts) w.string(p);
+        const r = new BinaryReader(w.finish());
+        return parts.every((p) => r.string() === p) && r.pos === r.len;
+      }),
+      { numRuns: 1000 },
+    );
+  });
+  test("without TextEncoder and Buffer: the writer's own encoder, every length 0..200", () => {
+    const bare = loadWithoutEncoders();
+    for (let n = 0; n <= 200; n++) {
+      for (const unit of [...units, "\ud800", "a\udc00"]) {
+        const s = unit.repeat(n).slice(0, n);
+        for (const pre of [0, 60]) {
+          const out = new bare.BinaryWriter().raw(new Uint8Array(pre)).string(s).finish().subarray(pre);
+          expect(hex(out)).toBe(expected(s));
+        }
+      }
+    }
+    fc.assert(
+      fc.property(utf16, (s) => hex(new bare.BinaryWriter().string(s).finish()) === expected(s)),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("BinaryWriter.finish", () => {
+  test("an empty result is a new empty Uint8Array with a buffer of its own, every time", () => {
+    const w = new BinaryWriter();
+    const a = w.finish();
+    const b = w.finish();
+    const c = w.uint32(1).finish();
+    const d = w.finish();
+    for (const e of [a, b, d]) {
+      expect(e).toBeInstanceOf(Uint8Array);
+      expect(e.length).toBe(0);
+      expect(e.buffer.byteLength).toBe(0);
+    }
+    expect(a).not.toBe(b);
+    expect(a.buffer).not.toBe(b.buffer);
+    expect(d.buffer).not.toBe(c.buffer);
+    expect(c).toEqual(new Uint8Array([1]));
+  });
+});
+
 describe("getTextEncoding", () => {
   test("checkUtf8", () => {
     const { checkUtf8 } = getTextEncoding();

@@ -35,7 +35,7 @@ const PIN_LIMIT = 8192;
  * Strings at least this long are encoded with TextEncoder.encodeInto (faster
  * than the inline encoder from about 24 code units on, ASCII or not).
  */
-const ENCODE_INTO_MIN_LENGTH = 24; // must stay <= 42 (3 * 42 < 128)
+const ENCODE_INTO_MIN_LENGTH = 24; // must stay <= 42 (the longest string written inline: 3 * 42 < 128)
 
 interface EncodeInto {
   encodeInto(text: string, dest: Uint8Array): { read: number; written: number };
@@ -183,7 +183,8 @@ export class BinaryWriter {
     let cap = this.buf.length === 0 ? this.nextCapacity : this.buf.length * 2;
     while (cap < need) cap *= 2;
     const next = new Uint8Array(cap);
-    if (this.pos > 0) next.set(this.buf.subarray(0, this.pos));
+    // The whole buffer, not a subarray: a view of a buffer on V8's heap would move it off.
+    next.set(this.buf);
     this.buf = next;
     this.view = EMPTY_VIEW;
   }
@@ -212,13 +213,20 @@ export class BinaryWriter {
     const buf = this.buf;
     // A small result is a copy: a typed array of up to ON_HEAP_MAX bytes lives on V8's heap,
     // and a view of it would move its buffer off the heap (a separate, costly allocation).
-    const out = buf.length <= ON_HEAP_MAX || (buf.length > PIN_LIMIT && len < buf.length >>> 3) ? buf.slice(0, len) : buf.subarray(0, len);
+    // (A typed array made for length 0 lives off the heap: one made from `[]` does not.)
+    const out =
+      len === 0
+        ? new Uint8Array([])
+        : buf.length <= ON_HEAP_MAX || (buf.length > PIN_LIMIT && len < buf.length >>> 3)
+          ? buf.slice(0, len)
+          : buf.subarray(0, len);
     // Writers are reused for results of similar sizes: the next buffer starts large enough
     // for one, instead of doubling its way up from a small one.
-    // (Small buffers, up to ON_HEAP_MAX bytes, are allocated by V8 on its heap: much cheaper.)
-    // Above ON_HEAP_MAX, with some headroom: the writers reserve room for their worst case
-    // (a varint's 10 bytes), and a result that filled its buffer would grow the next one.
-    let cap = 16;
+    // Small buffers, up to ON_HEAP_MAX bytes, are allocated by V8 on its heap, much cheaper,
+    // and all cost the same: a small result gets the largest. Above ON_HEAP_MAX, with some
+    // headroom: the writers reserve room for their worst case (a varint's 10 bytes), and a
+    // result that filled its buffer would grow the next one.
+    let cap = ON_HEAP_MAX;
     const want = len <= ON_HEAP_MAX ? len : len + GROW_HEADROOM;
     while (cap < want) cap *= 2;
     this.nextCapacity = cap;
@@ -355,7 +363,9 @@ export class BinaryWriter {
     if (this.encodeUtf8 !== undefined) return this.bytes(this.encodeUtf8(value));
     if (typeof value !== "string") value = String(value);
     const n = value.length;
-    if (n < ENCODE_INTO_MIN_LENGTH) {
+    // Also into a buffer on V8's heap (the one there is, or the first one to come): the
+    // encoders would need its ArrayBuffer, which moves it off the heap (~200 ns).
+    if (n < ENCODE_INTO_MIN_LENGTH || (n <= 42 && (this.buf.length || this.nextCapacity) <= ON_HEAP_MAX)) {
       // At most 3n < 128 bytes: the length prefix is one byte in any case.
       // Reserve for ASCII first; make room for 3 bytes per unit only if needed.
       const at = this.pos;
@@ -399,13 +409,8 @@ export class BinaryWriter {
     } else if (textEncoder !== undefined) {
       pos += textEncoder.encodeInto(value, buf.subarray(start, start + 3 * n)).written;
     } else {
-      let i = 0;
-      for (; i < n; i++) {
-        const c = value.charCodeAt(i);
-        if (c >= 0x80) break;
-        buf[pos++] = c;
-      }
-      if (i < n) pos = writeUtf8(value, i, buf, pos);
+      // No encoder in this runtime.
+      pos = writeUtf8(value, 0, buf, pos);
     }
     this.pos = prefixString(buf, at, reserved, pos);
     return this;
