@@ -253,6 +253,31 @@ describe("BinaryWriter fixed-width values, few and many", () => {
   });
 });
 
+describe("BinaryWriter small results", () => {
+  test("small results of one writer are copies: later results (through its DataView too) leave them as they were", () => {
+    const w = new BinaryWriter();
+    const results: [Uint8Array, string][] = [];
+    for (let i = 0; i < 50; i++) {
+      // Small results (up to 64 bytes), with fixed-width values, then and again a large one.
+      if (i % 10 === 9) w.raw(new Uint8Array(200).fill(i));
+      w.uint32(i)
+        .double(i + 0.5)
+        .fixed32(i)
+        .float(i)
+        .sfixed64(BigInt(-i))
+        .bool(i % 2 === 0);
+      const out = w.finish();
+      results.push([out, hex(out)]);
+    }
+    for (const [out, text] of results) expect(hex(out)).toBe(text);
+    // Copied out of the writer's small buffer: each has a buffer of its own, of its own size.
+    const small = results.filter(([out]) => out.buffer.byteLength <= 64);
+    expect(small.length).toBeGreaterThan(30);
+    for (const [out] of small) expect(out.buffer.byteLength).toBe(out.length);
+    expect(new Set(small.map(([out]) => out.buffer)).size).toBe(small.length);
+  });
+});
+
 describe("BinaryWriter bytes/raw", () => {
   test.each([0, 1, 127, 128, 16384, 100_000])("bytes of length %p", (n) => {
     const data = new Uint8Array(n).map((_, i) => i * 31);

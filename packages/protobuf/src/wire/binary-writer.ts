@@ -162,6 +162,9 @@ export class BinaryWriter {
   private view: DataView = EMPTY_VIEW;
   /** Body start positions of open forks (entries past `depth` are stale). */
   private readonly forks: number[] = [];
+  /** The buffer of small results (see grow()) and its DataView, made on first use. */
+  private small: Uint8Array<ArrayBuffer> | undefined;
+  private smallView: DataView | undefined;
   /** Number of open forks. */
   private depth = 0;
   /** The capacity of the next fresh buffer: the last result's size, rounded up to a power of two. */
@@ -180,9 +183,13 @@ export class BinaryWriter {
   /** Make room for `size` more bytes by replacing the buffer with a larger one. */
   private grow(size: number): void {
     const need = this.pos + size;
-    let cap = this.buf.length === 0 ? this.nextCapacity : this.buf.length * 2;
+    let cap = this.buf.length * 2 || this.nextCapacity;
     while (cap < need) cap *= 2;
-    const next = new Uint8Array(cap);
+    // The first buffer of a small result (the only one of ON_HEAP_MAX bytes: see finish()) is
+    // the writer's small one, which finish() copies results out of: it serves every small
+    // result, and keeps its DataView (made over a new buffer on V8's heap, a DataView would move
+    // it off the heap, ~200 ns, and cost ~70 ns itself).
+    const next = cap === ON_HEAP_MAX ? (this.small ??= new Uint8Array(cap)) : new Uint8Array(cap);
     // The whole buffer, not a subarray: a view of a buffer on V8's heap would move it off.
     next.set(this.buf);
     this.buf = next;
@@ -193,7 +200,7 @@ export class BinaryWriter {
   private dataView(): DataView {
     const view = this.view;
     if (view !== EMPTY_VIEW) return view;
-    return (this.view = viewOf(this.buf));
+    return (this.view = this.buf === this.small ? (this.smallView ??= viewOf(this.buf)) : viewOf(this.buf));
   }
 
   /**
@@ -241,8 +248,7 @@ export class BinaryWriter {
    * until the matching join() becomes its body, prefixed by its length.
    */
   fork(): this {
-    if (this.pos + 1 > this.buf.length) this.grow(1);
-    this.pos++; // one byte reserved for the length prefix
+    this.rawTag(0); // one byte reserved for the length prefix
     this.forks[this.depth++] = this.pos;
     return this;
   }
@@ -338,11 +344,7 @@ export class BinaryWriter {
 
   /** Write a bool as a one-byte varint. */
   bool(value: boolean): this {
-    const pos = this.pos;
-    if (pos + 1 > this.buf.length) this.grow(1);
-    this.buf[pos] = value ? 1 : 0;
-    this.pos = pos + 1;
-    return this;
+    return this.rawTag(value ? 1 : 0);
   }
 
   /** Write a length-prefixed byte array. */
@@ -350,12 +352,7 @@ export class BinaryWriter {
     if (!(value instanceof Uint8Array)) {
       throw new BinaryEncodeError(`invalid bytes: expected Uint8Array, got ${value === null ? "null" : typeof value}`);
     }
-    const len = value.length;
-    this.rawTag(len);
-    if (this.pos + len > this.buf.length) this.grow(len);
-    this.buf.set(value, this.pos);
-    this.pos += len;
-    return this;
+    return this.rawTag(value.length).raw(value);
   }
 
   /** Write a length-prefixed UTF-8 string; lone surrogates become U+FFFD. */
