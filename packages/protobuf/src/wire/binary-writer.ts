@@ -158,7 +158,7 @@ export class BinaryWriter {
   private buf: Uint8Array<ArrayBuffer> = EMPTY;
   /** Write position in `buf`. */
   private pos = 0;
-  /** DataView over `buf`, created on first fixed-width write (EMPTY_VIEW until then). */
+  /** DataView over `buf`, created on first fixed-width write (EMPTY_VIEW until then; kept for the small buffer). */
   private view: DataView = EMPTY_VIEW;
   /** Body start positions of open forks (entries past `depth` are stale). */
   private readonly forks: number[] = [];
@@ -209,8 +209,8 @@ export class BinaryWriter {
    * heap and copies cheaper than it views, or the bytes fill a small part of a
    * large buffer) and reset the
    * writer. Further writes go to a fresh buffer, sized for a result like this
-   * one, so the returned bytes are never overwritten. Throws if a fork is not
-   * joined.
+   * one (after a copy, to the writer's own small buffer), so the returned bytes
+   * are never overwritten. Throws if a fork is not joined.
    */
   finish(): Uint8Array<ArrayBuffer> {
     if (this.depth !== 0) {
