@@ -4,49 +4,35 @@
 import type { DescMessage } from "./descriptors/types.js";
 import type { MessageShape } from "./types.js";
 import { BinaryReader } from "./wire/binary-reader.js";
-import { messageDecoder, type DecodeContext } from "./binary/decoder.js";
+import { checkDepth, messageDecoder, type DecodeContext } from "./binary/decoder.js";
 import { zeroMessageFactory } from "./model/zero-message.js";
 import { lazySupport } from "./binary/lazy-support.js";
 import { ProtobufError } from "./wire/errors.js";
 import { typeRecord } from "./model/type-record.js";
 import { writableForm } from "./model/view-protocol.js";
+import type { BinaryReadOptions } from "./binary/read-options.js";
 
-/** Options for `fromBinary()` and `mergeFromBinary()`. */
-export interface BinaryReadOptions {
-  // pbjet's own options are optional, so that an object of protobuf-es's options is one of ours.
-  /** Keep unknown fields in `$unknown`, so that they are written back. Default true. */
-  readUnknownFields: boolean;
-  /** Maximum nesting depth of messages and groups. Default 100, as in Google's runtimes. */
-  maxDepth?: number;
-  /**
-   * Decode lazily: return a view that decodes sub-messages, strings and lists on first
-   * access, takes writes like an ordinary message, and that `toBinary()` writes by copying
-   * the original bytes of everything untouched. The view keeps the input buffer alive; `materialize()` releases it.
-   * Default false. Needs the lazy layer: `import "@pbjet/protobuf/lazy"` once in the program
-   * (without it, this option throws a ProtobufError).
-   */
-  lazy?: boolean;
-  /**
-   * With `lazy`: validate the whole input up front (default true), so that later lazy decodes
-   * cannot fail. With `false`, nothing is checked before it is read: bad bytes throw a
-   * BinaryDecodeError when a field of the affected message is read, and a view that is only
-   * passed through is written as it came.
-   */
-  validate?: boolean;
-}
+export type { BinaryReadOptions };
 
-const plainContext: DecodeContext = { readUnknown: true, maxDepth: 100 };
+const plainContext: DecodeContext = { readUnknown: true, maxDepth: 99 }; // protobuf-es's default recursion limit, 100
 let lazyFieldsContext: DecodeContext | undefined;
+
+/** The levels allowed below the top-level message: `recursionLimit - 1`; a limit below 1 admits no message. */
+function depthOf(options: Partial<BinaryReadOptions>): number {
+  const maxDepth = (options.recursionLimit ?? 100) - 1;
+  checkDepth(-1, maxDepth, 0);
+  return maxDepth;
+}
 
 function contextOf(options: Partial<BinaryReadOptions> | undefined): DecodeContext {
   const lazyFields = lazySupport()?.fieldViews;
   if (options === undefined) {
     if (lazyFields === undefined) return plainContext;
-    return (lazyFieldsContext ??= { readUnknown: true, maxDepth: 100, lazyFields });
+    return (lazyFieldsContext ??= { readUnknown: true, maxDepth: 99, lazyFields });
   }
   return {
     readUnknown: options.readUnknownFields ?? true,
-    maxDepth: options.maxDepth ?? 100,
+    maxDepth: depthOf(options),
     lazyFields,
   };
 }
@@ -76,7 +62,7 @@ function fromBinaryLazy<Desc extends DescMessage>(schema: Desc, bytes: Uint8Arra
   const view = support.decodeView(schema, bytes, {
     validate: options.validate !== false,
     readUnknown: options.readUnknownFields ?? true,
-    maxDepth: options.maxDepth ?? 100,
+    maxDepth: depthOf(options),
   });
   return view as MessageShape<Desc>;
 }

@@ -737,8 +737,8 @@ export function defineSuite(t, lib, digest = () => {}) {
       throws(() => fromBinary(LegacySchema, fromHex("23")), pb.BinaryDecodeError, "unterminated group");
       let deep = create(EverythingSchema);
       for (let i = 0; i < 120; i++) deep = create(EverythingSchema, { child: deep });
-      throws(() => fromBinary(EverythingSchema, toBinary(EverythingSchema, deep)), pb.BinaryDecodeError, "nesting deeper than maxDepth");
-      eq(fromBinary(EverythingSchema, toBinary(EverythingSchema, deep), { maxDepth: 200 }).child !== undefined, true, "maxDepth: 200");
+      throws(() => fromBinary(EverythingSchema, toBinary(EverythingSchema, deep)), pb.BinaryDecodeError, "nesting deeper than the recursion limit");
+      eq(fromBinary(EverythingSchema, toBinary(EverythingSchema, deep), { recursionLimit: 200 }).child !== undefined, true, "recursionLimit: 200");
     });
 
     t.test("invalid values are rejected when writing", () => {

@@ -116,10 +116,10 @@ describe("nesting depth", () => {
     ["mutual recursion (RecursiveA / RecursiveB)", RA, (d: number) => nestLengthDelimited(d, 1)],
     ["self-recursive DELIMITED (GroupLike.nested)", GL, (d: number) => nestGroups(d, 2)],
     ["file-level DELIMITED (Inner.inner)", INNER, (d: number) => nestGroups(d, 2)],
-  ])("%s: 100 levels decode, 101 fail, 100000 fail without a stack overflow", (_, desc, nest) => {
-    expect(() => fromBinary(desc, nest(100))).not.toThrow();
-    const e = decodeError(desc, nest(101));
-    expect(e.message).toMatch(/depth/);
+  ])("%s: 99 levels below the top-level message decode, 100 fail (recursion limit 100), 100000 fail without a stack overflow", (_, desc, nest) => {
+    expect(() => fromBinary(desc, nest(99))).not.toThrow();
+    const e = decodeError(desc, nest(100));
+    expect(e.message).toMatch(/maximum nesting depth 100 exceeded/);
     const deep = decodeError(desc, nest(100000));
     expect(deep.message).toMatch(/depth/);
   });
@@ -132,13 +132,13 @@ describe("nesting depth", () => {
     const m = fromBinary(E, nestLengthDelimited(1000, 1));
     expect(hex(toBinary(E, m))).toBe(hex(nestLengthDelimited(1000, 1)));
   });
-  test("the maxDepth option is honoured, for messages and groups", () => {
-    expect(() => fromBinary(MF, nestLengthDelimited(10, 5), { maxDepth: 10 })).not.toThrow();
-    expect(decodeError(MF, nestLengthDelimited(11, 5), { maxDepth: 10 }).message).toMatch(/depth 10/);
-    expect(() => fromBinary(GL, nestGroups(5, 2), { maxDepth: 5 })).not.toThrow();
-    decodeError(GL, nestGroups(6, 2), { maxDepth: 5 });
-    expect(() => fromBinary(MF, nestLengthDelimited(150, 5), { maxDepth: 200 })).not.toThrow();
-    decodeError(MF, nestLengthDelimited(1, 5), { maxDepth: 0 });
+  test("the recursionLimit option is honoured, for messages and groups (the top-level message counts)", () => {
+    expect(() => fromBinary(MF, nestLengthDelimited(10, 5), { recursionLimit: 11 })).not.toThrow();
+    expect(decodeError(MF, nestLengthDelimited(11, 5), { recursionLimit: 11 }).message).toMatch(/depth 11/);
+    expect(() => fromBinary(GL, nestGroups(5, 2), { recursionLimit: 6 })).not.toThrow();
+    decodeError(GL, nestGroups(6, 2), { recursionLimit: 6 });
+    expect(() => fromBinary(MF, nestLengthDelimited(150, 5), { recursionLimit: 201 })).not.toThrow();
+    decodeError(MF, nestLengthDelimited(1, 5), { recursionLimit: 1 });
   });
 });
 

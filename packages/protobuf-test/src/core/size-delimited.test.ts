@@ -86,7 +86,7 @@ describe("exports", () => {
     // Type-level: the protobuf-es name, the former name, and the alias of the limit.
     const options: Partial<pbWire.SizeDelimitedDecodeOptions> = { readMaxBytes: 3 };
     const former: Partial<pb.SizeDelimitedReadOptions> = { maxMessageSize: 3 };
-    const full: pb.SizeDelimitedDecodeOptions = { readMaxBytes: 3, readUnknownFields: true, maxDepth: 100, lazy: false, validate: true };
+    const full: pb.SizeDelimitedDecodeOptions = { readMaxBytes: 3, readUnknownFields: true, recursionLimit: 100, lazy: false, validate: true };
     const desc = schema("pbjet.test.proto3.ScalarValues");
     const stream = Uint8Array.of(4, 0x18, 0x01, 0x20, 0x02);
     for (const o of [options, former, full]) {
@@ -311,10 +311,10 @@ describe("sizeDelimitedDecodeStream: options are passed to fromBinary", () => {
     }
   });
 
-  test("maxDepth limits the nesting of every message", async () => {
-    // nested_field.child: depth 2 below the top-level message.
-    expect((await decode(desc, [stream], { maxDepth: 2 })).length).toBe(3);
-    const { values, error } = await failure(pb.sizeDelimitedDecodeStream(desc, source([stream]), { maxDepth: 1 }));
+  test("recursionLimit limits the nesting of every message", async () => {
+    // nested_field.child: depth 3, the top-level message counting as 1.
+    expect((await decode(desc, [stream], { recursionLimit: 3 })).length).toBe(3);
+    const { values, error } = await failure(pb.sizeDelimitedDecodeStream(desc, source([stream]), { recursionLimit: 2 }));
     expect(error).toBeInstanceOf(pb.BinaryDecodeError);
     expect(values.length).toBe(2);
   });

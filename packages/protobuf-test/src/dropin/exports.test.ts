@@ -54,6 +54,55 @@ function exportsOf(dtsFiles: string[]): Map<string, string[]> {
   return out;
 }
 
+/**
+ * The members protobuf-es declares and ours lacks, for every interface, class and non-generic
+ * type alias a subpath of theirs exports: `name: member` if ours has no such member, and
+ * `name: member (optional)` if theirs is optional and ours is required (an object typed by
+ * protobuf-es's declaration would then not be one of ours). Private and protected members, and
+ * members named by a unique symbol (their name holds the symbol's identity), are left out.
+ */
+function memberGaps(pairs: { theirs: string; ours: string }[]): { gaps: string[]; compared: number } {
+  const program = ts.createProgram(
+    pairs.flatMap((p) => [p.theirs, p.ours]),
+    { noEmit: true, skipLibCheck: true, strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext },
+  );
+  const checker = program.getTypeChecker();
+  const exportsByName = (file: string) => {
+    const sym = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
+    return new Map(checker.getExportsOfModule(sym).map((e) => [e.name, e.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(e) : e]));
+  };
+  const typeKinds = ts.SymbolFlags.Interface | ts.SymbolFlags.Class | ts.SymbolFlags.TypeAlias;
+  const gaps: string[] = [];
+  let compared = 0;
+  for (const p of pairs) {
+    const ours = exportsByName(p.ours);
+    for (const [name, theirSym] of exportsByName(p.theirs)) {
+      const ourSym = ours.get(name);
+      if ((theirSym.flags & typeKinds) === 0 || ourSym === undefined || (ourSym.flags & typeKinds) === 0) continue;
+      const decl = theirSym.declarations?.[0];
+      if (decl !== undefined && ts.isTypeAliasDeclaration(decl) && decl.typeParameters !== undefined) continue;
+      const theirType = checker.getDeclaredTypeOfSymbol(theirSym);
+      const ourType = checker.getDeclaredTypeOfSymbol(ourSym);
+      for (const member of checker.getPropertiesOfType(theirType)) {
+        if (member.name.startsWith("__@") || isPrivate(member)) continue;
+        compared++;
+        const ourMember = checker.getPropertyOfType(ourType, member.name);
+        if (ourMember === undefined) gaps.push(`${p.ours} ${name}: ${member.name}`);
+        else if (member.flags & ts.SymbolFlags.Optional && !(ourMember.flags & ts.SymbolFlags.Optional)) {
+          gaps.push(`${p.ours} ${name}: ${member.name} (optional)`);
+        }
+      }
+    }
+  }
+  return { gaps, compared };
+}
+
+/** Whether a class member is private or protected. */
+function isPrivate(member: ts.Symbol): boolean {
+  const decl = member.declarations?.[0];
+  return decl !== undefined && (ts.getCombinedModifierFlags(decl) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0;
+}
+
 /** The subpaths of a package.json `exports`. */
 function subpathsOf(pkgName: string): string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -108,6 +157,17 @@ describe("the exports of @bufbuild/protobuf 2.17.0 and @bufbuild/protoplugin 2.1
     }
     expect(compared).toBeGreaterThan(600);
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the members of @bufbuild/protobuf's and @bufbuild/protoplugin's types", () => {
+  test("every member is in ours, optional where theirs is (options objects typed by theirs are ours)", () => {
+    const resolved = allPairs
+      .filter((p) => !p.subpath.startsWith("/wkt/google"))
+      .map((p) => ({ theirs: resolveTypes(p.theirs, "esm")!, ours: resolveTypes(p.ours, "esm")!, name: p.ours }));
+    const { gaps, compared } = memberGaps(resolved);
+    expect(compared).toBeGreaterThan(500);
+    expect(gaps.map((g) => g.replace(/^\S+/, (file) => resolved.find((r) => r.ours === file)!.name))).toEqual([]);
   });
 });
 

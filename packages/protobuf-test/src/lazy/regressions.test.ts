@@ -108,12 +108,12 @@ test("unknown field entries of a view are frozen; those of a mutable copy are no
 
 test("a map entry without its message value does not count against the depth limit", () => {
   // Value { struct_value: Struct { fields: { "": <value with the wrong wire type> } } }, then
-  // unknown fields; at maxDepth 1 the eager decoder accepts it (the entry's value is not on the
+  // unknown fields; at recursionLimit 2 the eager decoder accepts it (the entry's value is not on the
   // wire, so nothing nests beyond the Struct), and so must reading the view.
   const desc = schema("google.protobuf.Value", "conformance");
   const bytes = Uint8Array.from([42, 6, 10, 4, 10, 0, 16, 0, 130, 226, 9, 0, 57, 0, 0, 0, 0, 0, 0, 0, 0]);
-  const eager = pb.fromBinary(desc, bytes, { maxDepth: 1 });
-  const view = pb.fromBinary(desc, bytes, { maxDepth: 1, lazy: true });
+  const eager = pb.fromBinary(desc, bytes, { recursionLimit: 2 });
+  const view = pb.fromBinary(desc, bytes, { recursionLimit: 2, lazy: true });
   expect(errorOf(() => contentOf(desc, view, "view", walk))).toBeUndefined();
   expect(contentOf(desc, view, "view", walk)).toEqual(contentOf(desc, eager, "eager", walk));
 });

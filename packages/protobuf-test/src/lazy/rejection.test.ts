@@ -30,7 +30,7 @@ import {
   type SetName,
 } from "./util";
 
-const optionsArb = fc.constantFrom<Partial<pb.BinaryReadOptions>>({}, { maxDepth: 3 }, { readUnknownFields: false }, { maxDepth: 1 });
+const optionsArb = fc.constantFrom<Partial<pb.BinaryReadOptions>>({}, { recursionLimit: 4 }, { readUnknownFields: false }, { recursionLimit: 2 });
 
 /**
  * Decodes eagerly and lazily (validated); asserts that both reject or both accept, with
@@ -242,16 +242,23 @@ describe.each(sets)("nesting depth: %s descriptor set", (set) => {
 
   test.each(types.map(([n, t, p]) => [n, t, p] as const))("%s", (_name, desc, paths) => {
     for (const path of paths.slice(0, 4)) {
-      for (const maxDepth of [4, 100]) {
+      // maxDepth: the levels below the top-level message (recursionLimit - 1; 99 by default).
+      for (const maxDepth of [4, 99]) {
         const levels = Math.ceil(maxDepth / path.length);
         for (const n of [levels - 2, levels - 1, levels, levels + 1, levels + 2, maxDepth === 4 ? levels * 3 : levels * 2]) {
           if (n < 0) continue;
           const bytes = nested(path, n);
-          const rejected = checkRejection(set, desc, bytes, maxDepth === 100 ? {} : { maxDepth }, maxDepth === 100 ? readDown(path, n) : undefined);
+          const rejected = checkRejection(
+            set,
+            desc,
+            bytes,
+            maxDepth === 99 ? {} : { recursionLimit: maxDepth + 1 },
+            maxDepth === 99 ? readDown(path, n) : undefined,
+          );
           if (n * path.length > maxDepth) {
             // Beyond the limit, both reject it, as too deep.
             expect(rejected).toBe(true);
-            const e = errorOf(() => pb.fromBinary(desc, bytes, { lazy: true, maxDepth }));
+            const e = errorOf(() => pb.fromBinary(desc, bytes, { lazy: true, recursionLimit: maxDepth + 1 }));
             expect((e as Error).message).toMatch(/depth|nesting/);
           } else if (n * path.length < maxDepth) {
             expect([path.map((f) => f.name).join("."), n, rejected]).toEqual([path.map((f) => f.name).join("."), n, false]);

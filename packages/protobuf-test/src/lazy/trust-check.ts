@@ -115,7 +115,7 @@ export interface TrustRun {
 /** Checks random bytes and corruptions of valid encodings of one type in trust mode. */
 export function runTrustCases(set: SetName, typeName: string, seed: number, runs: number): TrustRun {
   const desc = typesOf(set).find((t) => t.typeName === typeName)!;
-  const options = fc.constantFrom<Partial<pb.BinaryReadOptions>>({}, { maxDepth: 3 }, { readUnknownFields: false });
+  const options = fc.constantFrom<Partial<pb.BinaryReadOptions>>({}, { recursionLimit: 4 }, { readUnknownFields: false });
   const inputs = fc.sample(
     fc.tuple(
       isInitializable(desc)

@@ -96,9 +96,9 @@ test.each(cases)("%s: %j at %i:%i", (typeName, text, line, column, detail) => {
 });
 
 test("the nesting limit names the brace that exceeds it", () => {
-  const e = parseError(MSG, "recursive {\n".repeat(3) + "}".repeat(3), { maxDepth: 2 });
+  const e = parseError(MSG, "recursive {\n".repeat(3) + "}".repeat(3), { recursionLimit: 3 });
   expect([e.line, e.column]).toEqual([3, 11]);
-  expect(e.detail).toBe("maximum nesting depth 2 exceeded");
+  expect(e.detail).toBe("maximum nesting depth 3 exceeded");
 });
 
 test("columns count from the start of each line, also after comments", () => {

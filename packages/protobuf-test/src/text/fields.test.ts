@@ -423,12 +423,12 @@ describe("duplicate fields, fromText and mergeFromText", () => {
 
 describe("nesting limit", () => {
   const nested = (n: number) => "recursive { ".repeat(n) + "}".repeat(n);
-  test("100 levels by default", () => {
-    expect(() => parse(MSG, nested(100))).not.toThrow();
-    expect(parseError(MSG, nested(101)).message).toMatch(/maximum nesting depth 100 exceeded/);
+  test("100 levels by default, the top-level message counting as 1 (as in protobuf-es)", () => {
+    expect(() => parse(MSG, nested(99))).not.toThrow();
+    expect(parseError(MSG, nested(100)).message).toMatch(/maximum nesting depth 100 exceeded/);
   });
-  test("the maxDepth option", () => {
-    expect(() => parse(MSG, nested(3), { maxDepth: 3 })).not.toThrow();
-    expect(parseError(MSG, nested(4), { maxDepth: 3 }).message).toMatch(/maximum nesting depth 3 exceeded/);
+  test("the recursionLimit option", () => {
+    expect(() => parse(MSG, nested(3), { recursionLimit: 4 })).not.toThrow();
+    expect(parseError(MSG, nested(4), { recursionLimit: 4 }).message).toMatch(/maximum nesting depth 4 exceeded/);
   });
 });

@@ -176,13 +176,13 @@ describe("Struct values: direct decoder against the messages path", () => {
     }
   });
 
-  test("nesting beyond maxDepth fails alike at every depth", () => {
+  test("nesting beyond the recursion limit fails alike at every depth", () => {
     // Lists in lists: Struct > Value > ListValue > Value > ...
     for (let levels = 0; levels < 8; levels++) {
       let value: number[] = num(1);
       for (let i = 0; i < levels; i++) value = ld(0x32, ld(0x0a, value));
       const bytes = new Uint8Array(ld(0x0a, entry(str("k"), value)));
-      for (let maxDepth = 1; maxDepth < 12; maxDepth++) expectSame(TYPES[0], bytes, { maxDepth });
+      for (let recursionLimit = 2; recursionLimit < 13; recursionLimit++) expectSame(TYPES[0], bytes, { recursionLimit });
     }
   });
 

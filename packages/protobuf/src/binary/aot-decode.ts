@@ -115,7 +115,7 @@ export function aotReadMessage(
  */
 export function aotEnter(r: BinaryReader, depth: number, ctx: DecodeContext): number {
   if (depth >= ctx.maxDepth) {
-    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
+    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth + 1} exceeded at offset ${r.pos}`, r.pos);
   }
   const len = r.uint32();
   const end = r.pos + len;
@@ -128,7 +128,7 @@ export function aotEnter(r: BinaryReader, depth: number, ctx: DecodeContext): nu
 /** Enters a group at nesting `depth`: checks the depth limit (the group ends at its end-group tag). */
 export function aotEnterGroup(r: BinaryReader, depth: number, ctx: DecodeContext): void {
   if (depth >= ctx.maxDepth) {
-    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
+    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth + 1} exceeded at offset ${r.pos}`, r.pos);
   }
 }
 

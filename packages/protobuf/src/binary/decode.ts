@@ -7,7 +7,7 @@ import type { Message } from "../types.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
 import { messageDecoder, type DecodeContext } from "./decoder.js";
 
-const defaultContext: DecodeContext = { readUnknown: true, maxDepth: 100 };
+const defaultContext: DecodeContext = { readUnknown: true, maxDepth: 99 }; // protobuf-es's default recursion limit, 100
 
 /** Parses a message (eagerly; fields with the `[lazy]` options too, unless `ctx` makes views). */
 export function decodeMessage(desc: DescMessage, bytes: Uint8Array, ctx: DecodeContext = defaultContext): Message {

@@ -25,7 +25,7 @@ import { Boxing } from "../model/boxing-kind.js";
 export interface DecodeContext {
   /** Keep unknown fields in `$unknown`. */
   readonly readUnknown: boolean;
-  /** The maximum nesting depth of messages and groups. */
+  /** The number of levels of messages and groups allowed below the top-level message (the recursion limit - 1). */
   readonly maxDepth: number;
   /** When given, `unknown` is set when an unknown field is kept (its bytes are a view of the input). */
   readonly track?: { unknown: boolean };
@@ -159,20 +159,23 @@ function factsDecoder(facts: FieldFacts): FieldDecoder {
   }
 }
 
+/**
+ * Checks that a message may be entered below one at `depth` (the top-level message: -1), at
+ * most `maxDepth` levels below the top-level message; names the recursion limit (`maxDepth + 1`)
+ * if not. NaN admits nothing. @internal
+ */
+export function checkDepth(depth: number, maxDepth: number, at: number): void {
+  if (!(depth < maxDepth)) throw new BinaryDecodeError(`maximum nesting depth ${maxDepth + 1} exceeded at offset ${at}`, at);
+}
+
 /** @internal Decodes a sub-message (length-delimited or group) into `sub`. */
 export function readSubMessage(dec: MessageDecoder, sub: unknown, r: BinaryReader, wt: number, no: number, depth: number, ctx: DecodeContext): void {
-  if (depth >= ctx.maxDepth) {
-    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
-  }
+  checkDepth(depth, ctx.maxDepth, r.pos);
   if (wt === WireType.StartGroup) {
     dec(sub, r, r.len, no, depth + 1, ctx);
     return;
   }
-  const len = r.uint32();
-  const end = r.pos + len;
-  if (end > r.len) {
-    throw BinaryDecodeError.prematureEnd(r.pos, len, r.len - r.pos);
-  }
+  const end = r.readEnd();
   // Bound the reader to the sub-message, so that no read inside can run past it.
   const outerLen = r.len;
   r.len = end;
@@ -327,9 +330,7 @@ function scalarListDecoder(field: DescField & { fieldKind: "list" }): FieldDecod
   return (msg, r, wt, _depth, ctx) => {
     const list = msg[name] as unknown[];
     if (wt === WireType.LengthDelimited && packable) {
-      const len = r.uint32();
-      const end = r.pos + len;
-      if (end > r.len) throw BinaryDecodeError.prematureEnd(r.pos, len, r.len - r.pos);
+      const end = r.readEnd();
       const outerLen = r.len;
       r.len = end;
       if (push) {
@@ -385,9 +386,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
   return (msg, r, wt, depth, ctx) => {
     if (wt !== WireType.LengthDelimited) return false;
     const start = r.pos;
-    const len = r.uint32();
-    const end = r.pos + len;
-    if (end > r.len) throw BinaryDecodeError.prematureEnd(r.pos, len, r.len - r.pos);
+    const end = r.readEnd();
     const outerLen = r.len;
     r.len = end;
     let key: string | undefined;

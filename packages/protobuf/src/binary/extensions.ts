@@ -9,6 +9,7 @@ import { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
 import { ProtobufError } from "../wire/errors.js";
 import { messageDecoder, type DecodeContext } from "./decoder.js";
+import type { BinaryReadOptions } from "./read-options.js";
 import { messageEncoder } from "./encoder.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { create } from "../model/create.js";
@@ -22,7 +23,7 @@ import { Boxing, fieldBoxing } from "../model/boxing-kind.js";
 export function getExtension<Desc extends DescExtension>(
   message: Extendee<Desc>,
   extension: Desc,
-  options?: { readonly readUnknownFields?: boolean; readonly maxDepth?: number },
+  options?: Partial<BinaryReadOptions>,
 ): ExtensionValueShape<Desc> {
   assertExtendee(extension, message);
   const container = containerOf(extension);
@@ -33,8 +34,12 @@ export function getExtension<Desc extends DescExtension>(
     for (const u of unknown) w.tag(u.no, u.wireType).raw(u.data);
     const bytes = w.finish();
     // Unknown fields of message values are kept unless the options say otherwise, as protobuf-es does.
-    const ctx: DecodeContext = { readUnknown: options?.readUnknownFields ?? true, maxDepth: options?.maxDepth ?? 100 };
-    messageDecoder(container)(obj, new BinaryReader(bytes), bytes.length, 0, 0, ctx);
+    // The value is a field of a container message, decoded at depth -1: a message value is at
+    // depth 0, the top-level message of the recursion limit, as in protobuf-es (a limit that is
+    // not a number admits no message).
+    const limit = options?.recursionLimit ?? 100;
+    const ctx: DecodeContext = { readUnknown: options?.readUnknownFields ?? true, maxDepth: limit >= 0 ? limit - 1 : -1 };
+    messageDecoder(container)(obj, new BinaryReader(bytes), bytes.length, 0, -1, ctx);
   }
   const value = obj[extension.typeName];
   return (value === undefined ? defaultValue(extension) : value) as ExtensionValueShape<Desc>;

@@ -43,7 +43,7 @@ export function readStructJson(r: BinaryReader, wt: number, no: number, depth: n
 /** Checks the nesting limit; returns where a length-delimited sub-message ends, or -1 for a group. */
 function enter(r: BinaryReader, wt: number, depth: number, ctx: DecodeContext): number {
   if (depth >= ctx.maxDepth) {
-    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
+    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth + 1} exceeded at offset ${r.pos}`, r.pos);
   }
   if (wt === WireType.StartGroup) return -1;
   const len = r.uint32();

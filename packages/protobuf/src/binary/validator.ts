@@ -269,7 +269,7 @@ function checkMapValue(c: FieldCheck, r: BinaryReader, wt: number, depth: number
 }
 
 function depthError(maxDepth: number, at: number): BinaryDecodeError {
-  return new BinaryDecodeError(`maximum nesting depth ${maxDepth} exceeded at offset ${at}`, at);
+  return new BinaryDecodeError(`maximum nesting depth ${maxDepth + 1} exceeded at offset ${at}`, at);
 }
 
 /** Checks that [start, end) of `buf` (a string) is UTF-8. */

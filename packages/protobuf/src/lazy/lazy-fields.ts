@@ -59,7 +59,7 @@ export const lazyFieldViews: LazyFieldViews = {
   decodeField(facts, msg, r, wt, depth, ctx) {
     if (wt !== facts.wireType) return false;
     if (depth >= ctx.maxDepth) {
-      throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth} exceeded at offset ${r.pos}`, r.pos);
+      throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth + 1} exceeded at offset ${r.pos}`, r.pos);
     }
     const field = facts.field;
     const verify = facts.lazy === LazyOption.Verified;

@@ -77,7 +77,7 @@ function newView(
 
 function checkDepth(state: ViewState, at: number): void {
   if (state.depth >= state.ctx.maxDepth) {
-    throw new BinaryDecodeError(`maximum nesting depth ${state.ctx.maxDepth} exceeded at offset ${at}`, at, state.plan.desc.typeName);
+    throw new BinaryDecodeError(`maximum nesting depth ${state.ctx.maxDepth + 1} exceeded at offset ${at}`, at, state.plan.desc.typeName);
   }
 }
 

@@ -20,7 +20,7 @@ export interface ViewContext {
   readonly validated: boolean;
   /** Keep unknown fields. */
   readonly readUnknown: boolean;
-  /** Maximum nesting depth of messages and groups. */
+  /** The number of levels of messages and groups allowed below the top-level message (the recursion limit - 1). */
   readonly maxDepth: number;
   /**
    * A reader over the input, shared by the scans and slot decodes of the views of this decode

@@ -13,13 +13,16 @@ import { TextParser, type ParseSettings } from "./text-parser.js";
 /** Options for `fromText()` and `mergeFromText()`. */
 export interface TextReadOptions {
   /** Message types for Any expansion `[type.googleapis.com/pkg.Msg] {...}`, and extensions `[pkg.ext]`. */
-  registry: Registry;
-  /** Maximum nesting depth of messages. Default 100. */
-  maxDepth: number;
+  registry?: Registry | undefined;
+  /**
+   * The maximum depth of nested messages to parse, the top-level message counting as 1, as
+   * protobuf-es counts it: a message nesting deeper fails with a TextDecodeError. Default 100.
+   */
+  recursionLimit: number;
 }
 
 function settingsOf(options: Partial<TextReadOptions> | undefined, forbidOverwrite: boolean): ParseSettings {
-  return { registry: options?.registry, forbidOverwrite, maxDepth: options?.maxDepth ?? 100 };
+  return { registry: options?.registry, forbidOverwrite, maxDepth: (options?.recursionLimit ?? 100) - 1 };
 }
 
 /**

@@ -26,10 +26,16 @@ export interface ParseSettings {
   readonly registry: Registry | undefined;
   /** Reject a non-repeated field given twice, and two members of a oneof (fromText). */
   readonly forbidOverwrite: boolean;
+  /** The number of message levels allowed below the top-level message (the recursion limit - 1). */
   readonly maxDepth: number;
 }
 
 type Obj = Record<string, any>;
+
+/** The problem of a message nested deeper than `maxDepth` levels, named by the recursion limit (`maxDepth + 1`). */
+function depthExceeded(maxDepth: number): string {
+  return `maximum nesting depth ${maxDepth + 1} exceeded`;
+}
 type AnyField = DescField | DescExtension;
 
 /** What a message parse has seen so far, for the duplicate checks. */
@@ -49,6 +55,8 @@ export class TextParser {
 
   /** Parses fields into `msg` until the end of input. */
   parseTopLevel(desc: DescMessage, msg: Obj): void {
+    // A recursion limit below 1 admits no message, as in protobuf-es.
+    if (!(this.settings.maxDepth >= 0)) throw errorAt(this.tok.peek(), depthExceeded(this.settings.maxDepth));
     this.parseFields(desc, msg, undefined, 0);
   }
 
@@ -278,7 +286,7 @@ export class TextParser {
     else if (open.kind === TokenKind.Symbol && open.text === "<") close = ">";
     else throw errorAt(open, `expected "{" or "<" to start ${desc.typeName}, got ${describeToken(open)}`);
     if (depth >= this.settings.maxDepth) {
-      throw errorAt(open, `maximum nesting depth ${this.settings.maxDepth} exceeded`);
+      throw errorAt(open, depthExceeded(this.settings.maxDepth));
     }
     this.parseFields(desc, msg, close, depth + 1);
   }
@@ -292,7 +300,7 @@ export class TextParser {
     else if (open.kind === TokenKind.Symbol && open.text === "<") close = ">";
     else throw errorAt(open, `expected "{" or "<" to start an entry of map field "${field.name}", got ${describeToken(open)}`);
     if (depth >= this.settings.maxDepth) {
-      throw errorAt(open, `maximum nesting depth ${this.settings.maxDepth} exceeded`);
+      throw errorAt(open, depthExceeded(this.settings.maxDepth));
     }
     const keySpec: ScalarSpec = { scalar: field.mapKey, longAsString: false, utf8Validation: field.utf8Validation };
     let key: unknown;
@@ -344,7 +352,7 @@ export class TextParser {
     const t = tok.peek();
     if (t.kind === TokenKind.Symbol && (t.text === "{" || t.text === "<")) {
       tok.next();
-      if (depth >= this.settings.maxDepth) throw errorAt(t, `maximum nesting depth ${this.settings.maxDepth} exceeded`);
+      if (depth >= this.settings.maxDepth) throw errorAt(t, depthExceeded(this.settings.maxDepth));
       const close = t.text === "{" ? "}" : ">";
       while (!tok.trySymbol(close)) {
         const name = tok.next();

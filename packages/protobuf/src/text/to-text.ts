@@ -10,7 +10,7 @@ import { printMessage } from "./text-printer.js";
 /** Options for `toText()`. */
 export interface TextWriteOptions {
   /** Message types to expand Any values with, and extensions to print by name. */
-  registry: Registry;
+  registry?: Registry | undefined;
   /**
    * Print unknown fields by number, e.g. `123: 456`, `123: "bytes"`, `123 { ... }`, as the
    * C++ printer does. Such output is not valid input for `fromText()`. Default false.
