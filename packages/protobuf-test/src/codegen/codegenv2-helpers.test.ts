@@ -261,6 +261,14 @@ describe("pathInFileDesc", () => {
       expect(n).toBeGreaterThan(20);
     },
   );
+  test("serviceDesc takes further indexes, as protobuf-es's does, and throws for them: services do not nest", () => {
+    const service = [...registry("test")].find((t) => t.kind === "service")!;
+    const their = oracleRegistry("test").getService(service.typeName)!;
+    expect(() => oracleCg.serviceDesc(their.file, 0, 0)).toThrow();
+    expect(() => cg.serviceDesc(service.file, 0, 0)).toThrow(pb.ProtobufError);
+    expect(() => cg.serviceDesc(service.file, 0, 0)).toThrow(/services do not nest/);
+    expect(cg.serviceDesc(service.file, service.file.services.indexOf(service as never))).toBe(service);
+  });
 });
 
 describe("enums, scalars and names", () => {

@@ -33,6 +33,6 @@ export function extDesc<Extendee extends Message, Value>(file: DescFile, path: n
 }
 
 /** The service at `path` in a file. */
-export function serviceDesc<T extends GenServiceMethods>(file: DescFile, path: number): GenService<T> {
-  return serviceDescV2<T>(file, path);
+export function serviceDesc<T extends GenServiceMethods>(file: DescFile, path: number, ...paths: number[]): GenService<T> {
+  return serviceDescV2<T>(file, path, ...paths);
 }
