@@ -251,6 +251,26 @@ describe.each(sets)("aot JSON text reader against closures: %s set", (set) => {
     expect(fields).toBeGreaterThan(3);
   });
 
+  test("every raw control character in a string fails as on the closure path, in short and long texts", () => {
+    // A string field of a generated type; texts of under 1,024 characters are checked by one
+    // test of the whole text, longer ones in parts (the scanner's two ways).
+    const found = pairs.flatMap(([, c, a]) =>
+      c.fields.filter((f) => f.fieldKind === "scalar" && f.scalar === pb.ScalarType.STRING).map((f) => [c, a, f] as const),
+    );
+    expect(found.length).toBeGreaterThan(0);
+    const [c, a, field] = found[0];
+    let failures = 0;
+    for (let code = 0; code < 0x20; code++) {
+      for (const padding of [0, 2000, 20000]) {
+        const text = `{"${field.jsonName}":"a${"x".repeat(padding)}${String.fromCharCode(code)}b"}`;
+        const theirs = outcome(() => pb.fromJsonString(c, text));
+        expect([code, padding, outcome(() => pb.fromJsonString(a, text))]).toEqual([code, padding, theirs]);
+        if ("error" in (theirs as object)) failures++;
+      }
+    }
+    expect(failures).toBe(32 * 3);
+  });
+
   test("decimal numbers are read to the double JSON.parse reads", () => {
     const rng = new Rng(2026);
     const digits = (n: number) => Array.from({ length: n }, () => String(rng.int(10))).join("");

@@ -27,19 +27,22 @@ export class ScanBailout {
 }
 
 /**
- * Control characters that JSON allows nowhere unescaped (U+0000 to U+001F but tab, line feed
- * and carriage return, which it allows as whitespace between tokens, not in strings), and line
- * feeds (see readable()): searched for once, in the parts of the text not checked otherwise
- * (see checkTo()).
+ * Matches a text without control characters that JSON allows nowhere unescaped (U+0000 to
+ * U+001F but tab, line feed and carriage return, which it allows as whitespace between tokens,
+ * not in strings), and without line feeds (see readable()): tested once, on the parts of the
+ * text not checked otherwise (see checkTo()). Anchored at both ends, a test takes V8 about
+ * 0.3 ns a character, against 0.5 ns for a search for one of the characters.
  */
-const controlChars = /[\u0000-\u0008\n\u000b\u000c\u000e-\u001f]/;
+const noControlChars = /^[^\u0000-\u0008\n\u000b\u000c\u000e-\u001f]*$/;
 
 /**
- * What the scanner looks at closer: control characters (whitespace too), backslashes and
- * surrogates. A short text without any (most) is checked by this one search (see readable()):
- * five searches cost more there. In long texts, the searches for single characters are faster.
+ * Matches a text without what the scanner looks at closer: control characters (whitespace
+ * too), backslashes and surrogates. A short text without any (most) is checked by this one test
+ * (see readable()): five searches cost more there (user, 272 characters: 125 ns, against
+ * 171 ns for a search for one of the characters). In long texts, the searches for single
+ * characters are faster.
  */
-const special = /[\u0000-\u001f\\\ud800-\udfff]/;
+const plain = /^[^\u0000-\u001f\\\ud800-\udfff]*$/;
 const shortText = 1024;
 
 /**
@@ -93,7 +96,7 @@ export class JsonScanner {
    */
   readable(): boolean {
     const t = this.text;
-    if (t.length <= shortText && !special.test(t)) {
+    if (t.length <= shortText && plain.test(t)) {
       // No escapes, carriage returns, tabs (see string()), control characters nor lone
       // surrogates (see checkTo()) to look for later.
       this.esc = this.cr = this.tab = -1;
@@ -116,7 +119,7 @@ export class JsonScanner {
     if (end <= from) return;
     const t = this.text;
     const part = from === 0 && end === t.length ? t : t.slice(from, end);
-    if (controlChars.test(part) || !isWellFormed(part)) this.bail();
+    if (!noControlChars.test(part) || !isWellFormed(part)) this.bail();
     this.checked = end;
   }
 
