@@ -36,14 +36,13 @@ export class ScanBailout {
 const noControlChars = /^[^\u0000-\u0008\n\u000b\u000c\u000e-\u001f]*$/;
 
 /**
- * Matches a text without what the scanner looks at closer: control characters (whitespace
- * too), backslashes and surrogates. A short text without any (most) is checked by this one test
- * (see readable()): five searches cost more there (user, 272 characters: 125 ns, against
- * 171 ns for a search for one of the characters). In long texts, the searches for single
- * characters are faster.
+ * Reads the longest prefix of a text without what the scanner looks at closer: control
+ * characters (whitespace too), backslashes and surrogates (sticky: `lastIndex` is where the first
+ * of them is). Most texts have none: then this one pass (about 0.3 ns a character, V8) spares
+ * every other search (see readable()); else the other searches start where it stopped. (One
+ * search for any of them costs 0.5 ns a character: user, 272 characters, 171 ns against 118.)
  */
-const plain = /^[^\u0000-\u001f\\\ud800-\udfff]*$/;
-const shortText = 1024;
+const plainPrefix = /[^\u0000-\u001f\\\ud800-\udfff]*/y;
 
 /**
  * Strings of bytes values at least this long are not searched for control characters and
@@ -96,14 +95,17 @@ export class JsonScanner {
    */
   readable(): boolean {
     const t = this.text;
-    if (t.length <= shortText && plain.test(t)) {
-      // No escapes, carriage returns, tabs (see string()), control characters nor lone
-      // surrogates (see checkTo()) to look for later.
+    plainPrefix.lastIndex = 0;
+    plainPrefix.test(t);
+    const plain = plainPrefix.lastIndex;
+    // The text before `plain` holds no control characters nor surrogates (see checkTo()), nor
+    // line feeds; if that is all of it, no escapes, carriage returns nor tabs (see string()) either.
+    this.checked = plain;
+    if (plain === t.length) {
       this.esc = this.cr = this.tab = -1;
-      this.checked = t.length;
       return true;
     }
-    return t.indexOf("\n") === -1;
+    return t.indexOf("\n", plain) === -1;
   }
 
   /**
