@@ -121,7 +121,7 @@ function mapKeyOf(f: MapField): string {
   }
 }
 
-// protobuf-es's read options are ours: pbjet's own (maxDepth, lazy, validate) are optional.
+// protobuf-es's read options are ours: pbjet's own (lazy, validate) are optional.
 const readOptions: pb.BinaryReadOptions = { readUnknownFields: false, recursionLimit: 100 };
 
 /** A user's logging helper that takes any plain object. */
