@@ -14,7 +14,7 @@ import type { Message } from "../types.js";
 import { typeRecord } from "../model/type-record.js";
 import { writableForm } from "../model/view-protocol.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
-import { fieldDecoder, messageDecoder, readSubMessage, type DecodeContext, type FieldDecoder, type MessageDecoder } from "./decoder.js";
+import { checkDepth, fieldDecoder, messageDecoder, readSubMessage, type DecodeContext, type FieldDecoder, type MessageDecoder } from "./decoder.js";
 import { aotSlot } from "./aot-slot.js";
 
 /** The reader as ahead-of-time decoders see it: with the internal methods they call. */
@@ -114,9 +114,7 @@ export function aotReadMessage(
  * the reader to it (`r.len = end`) while it decodes the sub-message.
  */
 export function aotEnter(r: BinaryReader, depth: number, ctx: DecodeContext): number {
-  if (depth >= ctx.maxDepth) {
-    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth + 1} exceeded at offset ${r.pos}`, r.pos);
-  }
+  checkDepth(depth, ctx.maxDepth, r.pos);
   const len = r.uint32();
   const end = r.pos + len;
   if (end > r.len) {
@@ -127,9 +125,7 @@ export function aotEnter(r: BinaryReader, depth: number, ctx: DecodeContext): nu
 
 /** Enters a group at nesting `depth`: checks the depth limit (the group ends at its end-group tag). */
 export function aotEnterGroup(r: BinaryReader, depth: number, ctx: DecodeContext): void {
-  if (depth >= ctx.maxDepth) {
-    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth + 1} exceeded at offset ${r.pos}`, r.pos);
-  }
+  checkDepth(depth, ctx.maxDepth, r.pos);
 }
 
 /**

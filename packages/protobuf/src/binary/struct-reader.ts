@@ -17,7 +17,7 @@ import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import { setOwnProperty } from "../model/map-key.js";
-import type { DecodeContext } from "./decoder.js";
+import { checkDepth, type DecodeContext } from "./decoder.js";
 
 const STRUCT = "google.protobuf.Struct";
 const VALUE = "google.protobuf.Value";
@@ -42,9 +42,7 @@ export function readStructJson(r: BinaryReader, wt: number, no: number, depth: n
 
 /** Checks the nesting limit; returns where a length-delimited sub-message ends, or -1 for a group. */
 function enter(r: BinaryReader, wt: number, depth: number, ctx: DecodeContext): number {
-  if (depth >= ctx.maxDepth) {
-    throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth + 1} exceeded at offset ${r.pos}`, r.pos);
-  }
+  checkDepth(depth, ctx.maxDepth, r.pos);
   if (wt === WireType.StartGroup) return -1;
   const len = r.uint32();
   const end = r.pos + len;

@@ -5,9 +5,8 @@
  */
 import type { DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";
-import { BinaryDecodeError } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
-import { messageDecoder, type DecodeContext, type LazyFieldViews } from "../binary/decoder.js";
+import { checkDepth, messageDecoder, type DecodeContext, type LazyFieldViews } from "../binary/decoder.js";
 import { messageValidator } from "../binary/validator.js";
 import { groupContentEnd } from "../binary/group-end.js";
 import { LazyOption } from "../model/type-record.js";
@@ -58,9 +57,7 @@ function makeView(
 export const lazyFieldViews: LazyFieldViews = {
   decodeField(facts, msg, r, wt, depth, ctx) {
     if (wt !== facts.wireType) return false;
-    if (depth >= ctx.maxDepth) {
-      throw new BinaryDecodeError(`maximum nesting depth ${ctx.maxDepth + 1} exceeded at offset ${r.pos}`, r.pos);
-    }
+    checkDepth(depth, ctx.maxDepth, r.pos);
     const field = facts.field;
     const verify = facts.lazy === LazyOption.Verified;
     const desc = field.message!;
