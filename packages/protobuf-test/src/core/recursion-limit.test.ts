@@ -177,3 +177,127 @@ describe("JSON: accepted exactly where protobuf-es accepts it", () => {
     }
   });
 });
+
+/** `k` levels of unknown group field `no`, written with protobuf-es's writer into `w`. */
+function unknownGroups(w: EsWriter, k: number, no: number): EsWriter {
+  for (let i = 0; i < k; i++) w.tag(no, EsWireType.StartGroup);
+  for (let i = 0; i < k; i++) w.tag(no, EsWireType.EndGroup);
+  return w;
+}
+
+/** `m` levels of message field `wrap` around `content`. */
+function nestAround(m: number, content: Uint8Array, wrap: (inner: Uint8Array) => Uint8Array): Uint8Array {
+  let body = content;
+  for (let i = 0; i < m; i++) body = wrap(body);
+  return body;
+}
+
+/** Pairs (messages m, unknown groups k) around where `m + 1 + k` (the top-level message counting 1) meets the limit. */
+function nestings(limit: number): [number, number][] {
+  const pairs: [number, number][] = [];
+  for (const m of new Set([0, 1, limit - 2, limit - 1])) {
+    if (m < 0) continue;
+    for (const k of new Set([0, 1, limit - m - 2, limit - m - 1, limit - m, limit - m + 1])) if (k >= 0) pairs.push([m, k]);
+  }
+  return pairs;
+}
+
+describe("unknown groups count against the limit as protobuf-es counts them", () => {
+  const MAPS = "pbjet.test.proto3.MapFields"; // bool_recursive = 26: map<bool, MapFields>
+  const STRUCTS = "pbjet.test.proto3.StructFields"; // single = 1: google.protobuf.Struct
+  const viaField = (inner: Uint8Array) => new EsWriter().tag(5, EsWireType.LengthDelimited).bytes(inner).finish();
+  const viaMapValue = (inner: Uint8Array) => {
+    const entry = new EsWriter().tag(1, EsWireType.Varint).bool(true).tag(2, EsWireType.LengthDelimited).bytes(inner).finish();
+    return new EsWriter().tag(26, EsWireType.LengthDelimited).bytes(entry).finish();
+  };
+  // [name, type, input of m message levels and k unknown groups, a read of the groups' message, the smallest limit to test]
+  const cases: [string, string, (m: number, k: number) => Uint8Array, (msg: unknown, m: number) => unknown, number][] = [
+    [
+      "in a message",
+      MF,
+      (m, k) => nestAround(m, unknownGroups(new EsWriter(), k, 99).finish(), viaField),
+      (msg, m) => {
+        let at = msg as { recursive?: unknown; $unknown?: unknown };
+        for (let i = 0; i < m; i++) at = at.recursive as typeof at;
+        return at.$unknown;
+      },
+      1,
+    ],
+    [
+      "in a map entry",
+      MAPS,
+      (m, k) => {
+        // The groups are in the innermost entry (beside its key), not in its value.
+        const entry = unknownGroups(new EsWriter().tag(1, EsWireType.Varint).bool(true), k, 3).finish();
+        return nestAround(m, new EsWriter().tag(26, EsWireType.LengthDelimited).bytes(entry).finish(), viaMapValue);
+      },
+      (msg, m) => {
+        let at = msg as { boolRecursive: Record<string, unknown> };
+        for (let i = 0; i < m; i++) at = at.boolRecursive.true as typeof at;
+        return at.boolRecursive.true;
+      },
+      1,
+    ],
+    [
+      "in a google.protobuf.Struct",
+      STRUCTS,
+      (m, k) => structsAround(m, unknownGroups(new EsWriter(), k, 7).finish()),
+      (msg) => (msg as { single?: unknown }).single,
+      // StructFields and the Struct are 2 levels.
+      2,
+    ],
+    [
+      "in a map entry of a google.protobuf.Struct",
+      STRUCTS,
+      (m, k) => {
+        const entry = unknownGroups(new EsWriter().tag(1, EsWireType.LengthDelimited).string("b"), k, 3).finish();
+        return structsAround(m, new EsWriter().tag(1, EsWireType.LengthDelimited).bytes(entry).finish());
+      },
+      (msg) => (msg as { single?: unknown }).single,
+      2,
+    ],
+  ];
+
+  /** StructFields.single holding `m` levels of Struct { "a": Value { struct_value } } around the innermost Struct's content. */
+  function structsAround(m: number, content: Uint8Array): Uint8Array {
+    let struct = content;
+    for (let i = 0; i < m; i++) {
+      const value = new EsWriter().tag(5, EsWireType.LengthDelimited).bytes(struct).finish();
+      const entry = new EsWriter().tag(1, EsWireType.LengthDelimited).string("a").tag(2, EsWireType.LengthDelimited).bytes(value).finish();
+      struct = new EsWriter().tag(1, EsWireType.LengthDelimited).bytes(entry).finish();
+    }
+    return new EsWriter().tag(1, EsWireType.LengthDelimited).bytes(struct).finish();
+  }
+
+  describe.each(cases)("%s", (_, typeName, input, touch, minLimit) => {
+    const theirs = oracleSchema(typeName);
+    const closures = schema(typeName);
+    const ahead = aot.getMessage(typeName)!;
+    test.each(limits.filter((l) => l >= minLimit))("recursionLimit %p", (limit) => {
+      const seen = new Set<string>();
+      for (const [m, k] of nestings(limit)) {
+        // (In a Struct, m counts Struct levels: each is 2 messages, a Value and a Struct.)
+        const bytes = input(m, k);
+        const expected = outcome(() => es.fromBinary(theirs, bytes, { recursionLimit: limit })) === "ok" ? "ok" : "BinaryDecodeError";
+        seen.add(expected);
+        const results = {
+          closures: outcome(() => pb.fromBinary(closures, bytes, { recursionLimit: limit })),
+          aot: outcome(() => pb.fromBinary(ahead, bytes, { recursionLimit: limit })),
+          lazy: outcome(() => pb.fromBinary(closures, bytes, { recursionLimit: limit, lazy: true })),
+          unvalidated: outcome(() => touch(pb.fromBinary(closures, bytes, { recursionLimit: limit, lazy: true, validate: false }), m)),
+          merge: outcome(() => pb.mergeFromBinary(ahead, pb.create(ahead), bytes, { recursionLimit: limit })),
+        };
+        expect([m, k, results]).toEqual([m, k, { closures: expected, aot: expected, lazy: expected, unvalidated: expected, merge: expected }]);
+      }
+      // Both outcomes occur for each limit: the pairs straddle it.
+      expect([...seen].sort()).toEqual(["BinaryDecodeError", "ok"]);
+    });
+  });
+
+  test("the error names the offset after the group's start tag (as for a message: where its content starts)", () => {
+    // Three groups of field 99 (2-byte tags) in the top-level message; the third one is too deep.
+    const bytes = unknownGroups(new EsWriter(), 3, 99).finish();
+    expect(() => pb.fromBinary(schema(MF), bytes, { recursionLimit: 3 })).toThrow(/MessageFields\.99: maximum recursion depth reached at offset 6$/);
+    expect(() => pb.fromBinary(schema(MF), bytes, { recursionLimit: 4 })).not.toThrow();
+  });
+});

@@ -28,7 +28,7 @@ export interface AotReader extends BinaryReader {
   fixed64String(): string;
   sfixed64String(): string;
   /** Skips the value of a field with the given wire type (its tag read). */
-  skipValue(wireType: number, fieldNo?: number): void;
+  skipValue(wireType: number, fieldNo?: number, recursionLimit?: number): void;
 }
 
 /** The decoder that generated code attaches to a message type (the shape of MessageDecoder). */
@@ -37,9 +37,10 @@ export type AotDecoder = (m: any, r: AotReader, end: number, group: number, dept
 /**
  * A tag the generated decoder has no case for: the end of the group being decoded (returns
  * true), an illegal tag (throws), or an unknown field, or a known field with another wire type
- * (skipped, and kept in `$unknown` unless the context says otherwise). `at` is the tag's offset.
+ * (skipped, and kept in `$unknown` unless the context says otherwise). `at` is the tag's offset;
+ * `depth` the message's, which bounds how deep an unknown group may nest.
  */
-export function aotOtherTag(m: Message, r: BinaryReader, tag: number, at: number, group: number, ctx: DecodeContext): boolean {
+export function aotOtherTag(m: Message, r: BinaryReader, tag: number, at: number, group: number, ctx: DecodeContext, depth: number): boolean {
   const no = tag >>> 3;
   const wt = tag & 7;
   if (wt === WireType.EndGroup) {
@@ -48,7 +49,7 @@ export function aotOtherTag(m: Message, r: BinaryReader, tag: number, at: number
   }
   if (no === 0) throw BinaryDecodeError.illegalTag(0, wt, at);
   if (wt > 5) throw BinaryDecodeError.illegalTag(no, wt, at);
-  const data = r.skip(wt, no);
+  const data = r.skip(wt, no, ctx.maxDepth - depth);
   if (ctx.readUnknown) {
     (m.$unknown ??= []).push({ no, wireType: wt, data });
     if (ctx.track !== undefined) ctx.track.unknown = true;

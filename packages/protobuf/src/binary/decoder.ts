@@ -104,7 +104,8 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
         }
         const dec = no < dense.length ? dense[no] : sparse?.get(no);
         if (dec === undefined || !dec(msg, r, wt, depth, ctx)) {
-          const data = r.skip(wt, no);
+          // Unknown groups nest at most as deep as messages may (protobuf-es: the remaining budget).
+          const data = r.skip(wt, no, ctx.maxDepth - depth);
           if (ctx.readUnknown) {
             ((msg as Message).$unknown ??= []).push({ no, wireType: wt, data });
             if (ctx.track !== undefined) ctx.track.unknown = true;
@@ -400,7 +401,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
       } else if (fno === 2 && fwt === valueWireType) {
         value = readValue(r, fwt, depth, ctx, value);
       } else {
-        r.skipValue(fwt, fno);
+        r.skipValue(fwt, fno, ctx.maxDepth - depth);
       }
     }
     r.len = outerLen;

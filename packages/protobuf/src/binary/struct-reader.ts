@@ -74,7 +74,7 @@ function readTag(r: BinaryReader, at: number): number {
  * A tag no field of the type takes: the end of the group being read (true), an illegal tag
  * (throws), or an unknown field (skipped; noted in ctx.track where unknown fields are kept).
  */
-function otherTag(r: BinaryReader, tag: number, at: number, group: number, ctx: DecodeContext): boolean {
+function otherTag(r: BinaryReader, tag: number, at: number, group: number, depth: number, ctx: DecodeContext): boolean {
   const no = tag >>> 3;
   const wt = tag & 7;
   if (wt === WireType.EndGroup) {
@@ -82,7 +82,7 @@ function otherTag(r: BinaryReader, tag: number, at: number, group: number, ctx: 
     throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
   }
   if (no === 0 || wt > 5) throw BinaryDecodeError.illegalTag(no, wt, at);
-  r.skipValue(wt, no);
+  r.skipValue(wt, no, ctx.maxDepth - depth);
   if (ctx.readUnknown && ctx.track !== undefined) ctx.track.unknown = true;
   return false;
 }
@@ -99,7 +99,7 @@ function readStruct(r: BinaryReader, end: number, group: number, depth: number, 
       tag = readTag(r, at);
       if (tag === 0x0a) {
         readEntry(r, depth, ctx, into);
-      } else if (otherTag(r, tag, at, group, ctx)) {
+      } else if (otherTag(r, tag, at, group, depth, ctx)) {
         return;
       }
     }
@@ -128,7 +128,7 @@ function readEntry(r: BinaryReader, depth: number, ctx: DecodeContext, into: Jso
       const prev = value;
       value = sub(r, depth, ctx, (e) => readValue(r, e, depth + 1, ctx, prev));
     } else {
-      r.skipValue(tag & 7, tag >>> 3);
+      r.skipValue(tag & 7, tag >>> 3, ctx.maxDepth - depth);
     }
   }
   r.len = outer;
@@ -172,7 +172,7 @@ function readValue(r: BinaryReader, end: number, depth: number, ctx: DecodeConte
           continue;
         }
       }
-      otherTag(r, tag, at, 0, ctx);
+      otherTag(r, tag, at, 0, depth, ctx);
     }
   } catch (e) {
     throw annotated(e, VALUE, tag >>> 3);
@@ -190,7 +190,7 @@ function readList(r: BinaryReader, end: number, depth: number, ctx: DecodeContex
         const v = sub(r, depth, ctx, (e) => readValue(r, e, depth + 1, ctx, undefined));
         into.push(v === undefined ? null : v);
       } else {
-        otherTag(r, tag, at, 0, ctx);
+        otherTag(r, tag, at, 0, depth, ctx);
       }
     }
   } catch (e) {

@@ -201,7 +201,7 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
       r.pos = pos;
       r.len = end;
       if (c === undefined || c.wireType === wt || c.other === undefined || !c.other(r, wt, depth, maxDepth)) {
-        r.skipValue(wt, no);
+        r.skipValue(wt, no, maxDepth - depth);
       }
       pos = r.pos;
     }
@@ -372,7 +372,7 @@ function mapEntryCheck(field: DescField & { fieldKind: "map" }): NonNullable<Fie
       else if (no === 2 && fwt === value.wireType) {
         checkMapValue(value, r, fwt, depth, maxDepth);
         hasValue = true;
-      } else r.skipValue(fwt, no);
+      } else r.skipValue(fwt, no, maxDepth - depth);
     }
     r.len = outer;
     // An entry without a value holds an empty message, which lacks the type's own required fields.

@@ -69,7 +69,7 @@ export const lazyFieldViews: LazyFieldViews = {
     if (wt === WireType.StartGroup) {
       start = r.pos;
       if (verify) complete = messageValidator(desc)(r, r.len, field.number, depth + 1, ctx.maxDepth);
-      else r.skipValue(wt, field.number);
+      else r.skipValue(wt, field.number, ctx.maxDepth - depth);
       end = groupContentEnd(r.buf, start, r.pos);
     } else {
       end = r.readEnd();

@@ -97,7 +97,7 @@ function scanRange(plan: ViewPlan, state: ViewState, values: unknown[], occ: num
       const slot = no < dense.length ? dense[no] : plan.sparse.get(no);
       if (slot !== undefined && ((slot.wireTypes >>> wt) & 1) === 1 && scanSlot(state, slot, values, occ, r, tag, wt, no)) continue;
       const dataStart = r.pos;
-      r.skipValue(wt, no);
+      r.skipValue(wt, no, state.ctx.maxDepth - state.depth);
       if (state.ctx.readUnknown) {
         (state.unknown as UnknownField[] | undefined) ??= [];
         (state.unknown as UnknownField[]).push({ no, wireType: wt, data: buf.subarray(dataStart, r.pos) });

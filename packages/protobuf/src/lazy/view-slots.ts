@@ -250,7 +250,7 @@ function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map
         (value ??= []).push(r.pos, vEnd);
         r.pos = vEnd;
       } else {
-        r.skipValue(wt, no);
+        r.skipValue(wt, no, state.ctx.maxDepth - state.depth);
       }
     }
     // An entry without a value gets an empty message, which nests nothing (as in an eager

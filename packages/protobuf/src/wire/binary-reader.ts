@@ -180,7 +180,8 @@ export class BinaryReader {
   }
 
   private skipGroup(fieldNo: number | undefined, limit: number): void {
-    if (limit <= 0) {
+    // (A budget that is not a number, from a caller without one, admits no group.)
+    if (!(limit > 0)) {
       throw decodeErr(`maximum recursion depth reached at offset ${this.pos}`, this.pos);
     }
     for (;;) {

@@ -48,7 +48,7 @@ export function decoderBody(c: DecodeContext, desc: DescMessage): Printable[] {
   }
   lines.push(
     "    }",
-    ["    if (", c.rt("aotOtherTag"), "(m, r, tag, at, group, ctx)) return;"],
+    ["    if (", c.rt("aotOtherTag"), "(m, r, tag, at, group, ctx, depth)) return;"],
     "  }",
     "} catch (e) {",
     ["  throw ", c.rt("aotDecodeError"), "(e, ", typeName, ", tag >>> 3);"],
@@ -277,7 +277,7 @@ function mapCase(c: DecodeContext, field: DescField & { fieldKind: "map" }): Pri
     "(r); const ol = r.len; r.len = ee; let k, v; while (r.pos < ee) { const t = r.uint32(); ",
     `if (t === ${tagOf(1, scalarWire(field.mapKey))}) k = ${keyRead}; else if (t === ${valueTag}) `,
     valueRead,
-    " else r.skipValue(t & 7, t >>> 3); } r.len = ol; ",
+    " else r.skipValue(t & 7, t >>> 3, ctx.maxDepth - depth); } r.len = ol; ",
     unknownEntry,
     indexKey ? [`ik${no} = `, c.rt("aotSetIndexEntry"), "("] : [c.rt("aotSetEntry"), "("],
     prop(f, "m", field.localName),
