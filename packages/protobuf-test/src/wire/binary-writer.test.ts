@@ -380,6 +380,39 @@ describe("BinaryWriter finish and reuse", () => {
     expect(third.every((b) => b === 9)).toBe(true);
     expect(first.buffer).not.toBe(second.buffer);
   });
+  test("a reused writer copies results out of its scratch buffer: up to 64 bytes, or up to 1 KiB with fixed-width values", () => {
+    const w = new BinaryWriter();
+    // The first result of a fresh writer (often its only one) is a view of the buffer it grew.
+    expect(w.double(1).finish().buffer.byteLength).toBe(128);
+    // Results with a double, each after one of its size (the scratch buffer serves a result
+    // whose last one was as small, with 16 bytes of headroom): a copy of its own up to 1,008
+    // bytes, a view of a larger buffer past that.
+    const write = (n: number) =>
+      w
+        .raw(new Uint8Array(n - 8).fill(n & 0xff))
+        .double(n)
+        .finish();
+    const results: (readonly [number, Uint8Array])[] = [];
+    for (const n of [9, 64, 65, 500, 1008, 1009, 1024]) {
+      results.push([n, write(n)]);
+      const out = write(n);
+      results.push([n, out]);
+      expect([n, out.length, out.buffer.byteLength === n]).toEqual([n, n, n <= 1008]);
+    }
+    // Without fixed-width values, results past 64 bytes are views of buffers of their own.
+    for (const n of [64, 65, 500]) {
+      w.raw(new Uint8Array(n)).finish();
+      expect([n, w.raw(new Uint8Array(n)).finish().buffer.byteLength === n]).toEqual([n, n <= 64]);
+    }
+    // None was overwritten.
+    for (const [n, out] of results) {
+      expect([
+        n,
+        out.subarray(0, n - 8).every((b) => b === (n & 0xff)),
+        new DataView(out.buffer, out.byteOffset + n - 8).getFloat64(0, true),
+      ]).toEqual([n, true, n]);
+    }
+  });
   test("a small result after a large one does not keep a large buffer alive", () => {
     const w = new BinaryWriter();
     const large = w.raw(new Uint8Array(100_000).fill(1)).finish();

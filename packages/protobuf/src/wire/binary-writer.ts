@@ -20,9 +20,14 @@ export const INT32_MAX = 0x7fffffff;
 export const INT32_MIN = -0x80000000;
 
 const EMPTY = new Uint8Array(0);
+/**
+ * Size of a reused writer's scratch buffer: results up to this size are written there and
+ * copied out by finish() (see grow()).
+ */
+const SCRATCH_SIZE = 1024;
 /** Typed arrays up to this many bytes are allocated on V8's heap (V8's typed_array_max_size_in_heap). */
 const ON_HEAP_MAX = 64;
-/** Room finish() adds to a result's size when it sizes the writer's next buffer (above ON_HEAP_MAX). */
+/** Room finish() adds to a result's size when it sizes the writer's next buffer. */
 const GROW_HEADROOM = 16;
 /** Size of the first buffer a writer allocates. */
 const INITIAL_CAPACITY = 128;
@@ -159,16 +164,19 @@ export class BinaryWriter {
   private buf: Uint8Array<ArrayBuffer> = EMPTY;
   /** Write position in `buf`. */
   private pos = 0;
-  /** DataView over `buf`, created on first fixed-width write (EMPTY_VIEW until then; kept for the small buffer). */
+  /** DataView over `buf`, created on first fixed-width write (EMPTY_VIEW until then; kept for the scratch buffer). */
   private view: DataView = EMPTY_VIEW;
   /** Body start positions of open forks (entries past `depth` are stale). */
   private readonly forks: number[] = [];
-  /** The buffer of small results (see grow()) and its DataView, made on first use. */
-  private small: Uint8Array<ArrayBuffer> | undefined;
-  private smallView: DataView | undefined;
+  /** The scratch buffer of small results (see grow()) and its DataView, made on first use. */
+  private scratch: Uint8Array<ArrayBuffer> | undefined;
+  private scratchView: DataView | undefined;
   /** Number of open forks. */
   private depth = 0;
-  /** The capacity of the next fresh buffer: the last result's size, rounded up to a power of two. */
+  /**
+   * The capacity of the next fresh buffer: the last result's size, rounded up to a power of
+   * two; 0 if the next result starts in the scratch buffer (see finish()).
+   */
   private nextCapacity = INITIAL_CAPACITY;
   /** Custom UTF-8 encoder given to the constructor, if any. */
   private readonly encodeUtf8: ((text: string) => Uint8Array) | undefined;
@@ -184,14 +192,12 @@ export class BinaryWriter {
   /** Make room for `size` more bytes by replacing the buffer with a larger one. */
   private grow(size: number): void {
     const need = this.pos + size;
-    let cap = this.buf.length * 2 || this.nextCapacity;
+    let cap = this.buf.length * 2 || this.nextCapacity || SCRATCH_SIZE;
     while (cap < need) cap *= 2;
-    // The first buffer of a small result (the only one of ON_HEAP_MAX bytes: see finish()) is
-    // the writer's small one, which finish() copies results out of: it serves every small
-    // result, and keeps its DataView (made over a new buffer on V8's heap, a DataView would move
-    // it off the heap, ~200 ns, and cost ~70 ns itself).
-    const next = cap === ON_HEAP_MAX ? (this.small ??= new Uint8Array(cap)) : new Uint8Array(cap);
-    // The whole buffer, not a subarray: a view of a buffer on V8's heap would move it off.
+    // The first buffer of a result that finish() expects to fit the scratch buffer is that one
+    // (which finish() copies the result out of, so that it serves every such result, and keeps
+    // its DataView).
+    const next = cap === SCRATCH_SIZE && this.nextCapacity === 0 && this.buf.length === 0 ? (this.scratch ??= new Uint8Array(cap)) : new Uint8Array(cap);
     next.set(this.buf);
     this.buf = next;
     this.view = EMPTY_VIEW;
@@ -201,17 +207,15 @@ export class BinaryWriter {
   private dataView(): DataView {
     const view = this.view;
     if (view !== EMPTY_VIEW) return view;
-    return (this.view = this.buf === this.small ? (this.smallView ??= viewOf(this.buf)) : viewOf(this.buf));
+    return (this.view = this.buf === this.scratch ? (this.scratchView ??= viewOf(this.buf)) : viewOf(this.buf));
   }
 
   /**
    * Return the bytes written so far (a `subarray` view of the internal buffer,
-   * not a copy — unless the buffer is at most 64 bytes, which V8 keeps on its
-   * heap and copies cheaper than it views, or the bytes fill a small part of a
-   * large buffer) and reset the
-   * writer. Further writes go to a fresh buffer, sized for a result like this
-   * one (after a copy, to the writer's own small buffer), so the returned bytes
-   * are never overwritten. Throws if a fork is not joined.
+   * not a copy — unless they are in the writer's scratch buffer, up to 1 KiB, or
+   * fill a small part of a large buffer) and reset the writer. Further writes go
+   * to a fresh buffer sized for a result like this one, or to the scratch buffer,
+   * so the returned bytes are never overwritten. Throws if a fork is not joined.
    */
   finish(): Uint8Array<ArrayBuffer> {
     if (this.depth !== 0) {
@@ -219,25 +223,26 @@ export class BinaryWriter {
     }
     const len = this.pos;
     const buf = this.buf;
-    // A small result is a copy: a typed array of up to ON_HEAP_MAX bytes lives on V8's heap,
-    // and a view of it would move its buffer off the heap (a separate, costly allocation).
-    // (A typed array made for length 0 lives off the heap: one made from `[]` does not.)
+    // A result in the scratch buffer is a copy of its own (see grow()).
+    // (A typed array made for length 0 lives off V8's heap: one made from `[]` does not.)
     const out =
       len === 0
         ? new Uint8Array([])
-        : buf.length <= ON_HEAP_MAX || (buf.length > PIN_LIMIT && len < buf.length >>> 3)
+        : buf === this.scratch || (buf.length > PIN_LIMIT && len < buf.length >>> 3)
           ? buf.slice(0, len)
           : buf.subarray(0, len);
     // Writers are reused for results of similar sizes: the next buffer starts large enough
-    // for one, instead of doubling its way up from a small one.
-    // Small buffers, up to ON_HEAP_MAX bytes, are allocated by V8 on its heap, much cheaper,
-    // and all cost the same: a small result gets the largest. Above ON_HEAP_MAX, with some
-    // headroom: the writers reserve room for their worst case (a varint's 10 bytes), and a
-    // result that filled its buffer would grow the next one.
+    // for one, instead of doubling its way up from a small one. With some headroom: the writers
+    // reserve room for their worst case (a varint's 10 bytes), and a result that filled its
+    // buffer would grow the next one.
     let cap = ON_HEAP_MAX;
     const want = len <= ON_HEAP_MAX ? len : len + GROW_HEADROOM;
     while (cap < want) cap *= 2;
-    this.nextCapacity = cap;
+    // The next result goes to the scratch buffer if it is as small as this one, and if
+    // it is up to 64 bytes (its copy is made on V8's heap, cheaper than a buffer of its own) or
+    // wrote fixed-width values: a fresh buffer would need a DataView of its own (~50 ns), the
+    // scratch buffer keeps its one. Others cost less in a fresh buffer than copied out.
+    this.nextCapacity = cap === ON_HEAP_MAX || (cap <= SCRATCH_SIZE && this.view !== EMPTY_VIEW) ? 0 : cap;
     this.buf = EMPTY;
     this.pos = 0;
     this.view = EMPTY_VIEW;
@@ -361,9 +366,7 @@ export class BinaryWriter {
     if (this.encodeUtf8 !== undefined) return this.bytes(this.encodeUtf8(value));
     if (typeof value !== "string") value = String(value);
     const n = value.length;
-    // Also into a buffer on V8's heap (the one there is, or the first one to come): the
-    // encoders would need its ArrayBuffer, which moves it off the heap (~200 ns).
-    if (n < ENCODE_INTO_MIN_LENGTH || (n <= 42 && (this.buf.length || this.nextCapacity) <= ON_HEAP_MAX)) {
+    if (n < ENCODE_INTO_MIN_LENGTH) {
       // At most 3n < 128 bytes: the length prefix is one byte in any case.
       // Reserve for ASCII first; make room for 3 bytes per unit only if needed.
       const at = this.pos;
