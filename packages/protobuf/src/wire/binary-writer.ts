@@ -197,7 +197,8 @@ export class BinaryWriter {
     // The first buffer of a result that finish() expects to fit the scratch buffer is that one
     // (which finish() copies the result out of, so that it serves every such result, and keeps
     // its DataView).
-    const next = cap === SCRATCH_SIZE && this.nextCapacity === 0 && this.buf.length === 0 ? (this.scratch ??= new Uint8Array(cap)) : new Uint8Array(cap);
+    const next =
+      cap === SCRATCH_SIZE && this.nextCapacity === 0 && this.buf.length === 0 ? (this.scratch ??= new Uint8Array(cap)) : new Uint8Array(cap);
     next.set(this.buf);
     this.buf = next;
     this.view = EMPTY_VIEW;
