@@ -2,7 +2,9 @@
  * Lists and maps in JSON: arrays, objects keyed by strings (bool keys "true"/"false",
  * integer keys in decimal), key validation, wrong element types.
  */
+import * as es from "@bufbuild/protobuf";
 import * as pb from "@pbjet/protobuf";
+import { aotRegistry, oracleSchema, registry } from "../helpers";
 import { decodeError, p2, p3 } from "./util";
 
 const Maps = p3("MapFields");
@@ -151,5 +153,40 @@ describe("lists", () => {
     const U = p3("UnpackedRepeatedScalarValues");
     const json = { int32Field: [1, 2], enumField: ["PROTO3_ENUM_YES"] };
     expect(pb.toJson(U, pb.fromJson(U, json))).toStrictEqual(json);
+  });
+});
+
+describe("long lists and maps", () => {
+  // Lists and maps of any length are written by concatenation, as short ones are: the text
+  // is protobuf-es's, with closures and with the aot=true code.
+  const aot = aotRegistry(registry());
+  const item = (i: number) => ({
+    int32Field: i,
+    int64Field: BigInt(i) * -3n,
+    stringField: `s${i}\u00e9"\\`,
+    bytesField: new Uint8Array([i & 255]),
+    doubleField: i / 3,
+  });
+  const inits: [string, (n: number) => Record<string, unknown>][] = [
+    ["pbjet.test.proto3.MessageFields", (n) => ({ repeatedScalarValues: Array.from({ length: n }, (_, i) => item(i)) })],
+    [
+      "pbjet.test.proto3.MapFields",
+      (n) => ({ stringMessage: Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}\u2028`, { a: i, b: `b${i}` }])) }),
+    ],
+    [
+      "pbjet.test.proto3.MapFields",
+      (n) => ({ int64Int64: Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i - 5), BigInt(i) << 40n])) }),
+    ],
+    [
+      "pbjet.test.proto3.RepeatedScalarValues",
+      (n) => ({ stringField: Array.from({ length: n }, (_, i) => `v${i}\n`), int64Field: Array.from({ length: n }, (_, i) => BigInt(i)) }),
+    ],
+  ];
+  test.each(inits.flatMap(([typeName, init]) => [9, 65, 1000].map((n) => [typeName, n, init] as const)))("%s, %p elements", (typeName, n, init) => {
+    const theirs = oracleSchema(typeName);
+    const expected = es.toJsonString(theirs, es.create(theirs, init(n) as never));
+    for (const schema of [pb.createRegistry(registry()).getMessage(typeName)!, aot.getMessage(typeName)!]) {
+      expect(pb.toJsonString(schema, pb.create(schema, init(n)))).toBe(expected);
+    }
   });
 });

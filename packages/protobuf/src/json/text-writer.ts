@@ -16,17 +16,7 @@ import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from
 import { int64ToJson, scalarWriteProblem, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriteProblem, enumWriter } from "./enum.js";
 import { boxedJson, wktJson } from "./wkt-hook.js";
-import {
-  EMIT_IMPLICIT,
-  ENUM_AS_INTEGER,
-  PROTO_FIELD_NAME,
-  extensionsValue,
-  listWriter,
-  mapWriter,
-  messageWriter,
-  type ValueWrite,
-  type WriteContext,
-} from "./writer.js";
+import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, extensionsValue, messageWriter, type WriteContext } from "./writer.js";
 
 /** Writes a message of one type as JSON text. Throws JsonProblem. */
 export type MessageTextWriter = (msg: any, ctx: WriteContext) => string;
@@ -40,15 +30,6 @@ type TextWrite = (value: any, ctx: WriteContext) => string;
  * an object takes one piece less to join when its text is used.
  */
 type FieldTextWrite = (msg: any, s: string, ctx: WriteContext) => string;
-
-/**
- * A list or map with more elements than BULK_MESSAGES (messages) or BULK_VALUES (other values)
- * is written as a JSON value (writer.ts) and stringified with JSON.stringify. For long lists
- * that is faster than concatenation, whose many long-lived string pieces cost garbage
- * collection time; for short ones it is slower.
- */
-const BULK_MESSAGES = 8;
-const BULK_VALUES = 64;
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -291,15 +272,12 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
   switch (field.fieldKind) {
     case "list": {
       const write = repeatedElementTextWriter(field, bits);
-      const bulk = field.listKind === "message" ? BULK_MESSAGES : BULK_VALUES;
       const scalar = field.listKind === "scalar" ? field.scalar : undefined;
       const int64 = scalar !== undefined && isInt64Scalar(scalar);
-      let writeBulk: ValueWrite | undefined;
       return (msg, s, ctx) => {
         const list = msg[name] as unknown[];
         const n = list.length;
         if (n === 0 && !emit) return s;
-        if (n > bulk) return s + (s === "" ? k : kc) + JSON.stringify((writeBulk ??= listWriter(field, bits))(list, ctx));
         if (scalar !== undefined && jsonNativeList(scalar, list)) return s + (s === "" ? k : kc) + JSON.stringify(list);
         if (int64 && bigintList(list)) return s + (s === "" ? k : kc) + '["' + list.join('","') + '"]';
         let t = "[";
@@ -314,24 +292,18 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
     }
     case "map": {
       const write = repeatedElementTextWriter(field, bits);
-      const bulk = field.mapKind === "message" ? BULK_MESSAGES : BULK_VALUES;
-      let writeBulk: ValueWrite | undefined;
       return (msg, s, ctx) => {
         const map = msg[name] as Record<string, unknown>;
         let t = "";
         let key = "";
-        let n = 0;
         try {
           for (key in map) {
             if (!hasOwn.call(map, key)) continue;
-            if (++n > bulk) break;
             t += (t === "" ? '"' : ',"') + jsonKeyBody(key) + '":' + write(map[key], ctx);
           }
         } catch (e) {
           throw withSegment(e, keySegment(key));
         }
-        // A long map: written as a JSON value instead (what was built so far is dropped).
-        if (n > bulk) return s + (s === "" ? k : kc) + JSON.stringify((writeBulk ??= mapWriter(field, bits))(map, ctx));
         if (t === "" && !emit) return s;
         return s + (s === "" ? k : kc) + "{" + t + "}";
       };

@@ -260,14 +260,11 @@ function mapWrittenHere(field: DescField & { fieldKind: "map" }): boolean {
 
 /**
  * The lines that write a map field as the runtime's compiled writer does (text-writer.ts): the
- * own keys in order, quoted, with their values. A map with more entries than the runtime writes
- * by concatenation (8 messages, 64 other values), and a value the writer rejects, are left to
- * the runtime (aotJsonField()): it writes the long map with JSON.stringify, and throws the error
- * that names the key.
+ * own keys in order, quoted, with their values. A map with a value the writer rejects is left
+ * to the runtime (aotJsonField()), which throws the error that names the key.
  */
 function mapLines(c: JsonContext, desc: DescMessage, field: DescField & { fieldKind: "map" }, index: number): Printable[] {
   const { f, rt } = c;
-  const bulk = field.mapKind === "message" ? 8 : 64;
   // The key between quotes: keys of integer and bool maps need no escaping, string keys may.
   const key: Printable = field.mapKey === ScalarType.STRING ? [rt("aotJsonKeyBody"), "(k)"] : "k";
   const entry = (open: string, text: Printable): Printable => [
@@ -281,13 +278,13 @@ function mapLines(c: JsonContext, desc: DescMessage, field: DescField & { fieldK
   ];
   const runtime: Printable = ["s = ", rt("aotJsonField"), "(", f.importSchema(desc), `, ${index}, o, m, s, x);`];
   return [
-    [`  p = ${index}; { const mp = `, prop(f, "m", field.localName), '; let t = "", n = 0;'],
+    [`  p = ${index}; { const mp = `, prop(f, "m", field.localName), '; let t = "", ok = true;'],
     [
-      `    try { for (const k in mp) { if (!Object.prototype.hasOwnProperty.call(mp, k)) continue; if (++n > ${bulk}) break; const v = mp[k]; `,
+      "    try { for (const k in mp) { if (!Object.prototype.hasOwnProperty.call(mp, k)) continue; const v = mp[k]; ",
       valueAppend(c, field, "v", entry),
-      " } } catch { n = -1; }",
+      " } } catch { ok = false; }",
     ],
-    [`    if (n > ${bulk} || n < 0) `, runtime],
+    ["    if (!ok) ", runtime],
     ['    else if (t !== "" || (o & 1) !== 0) s += ', keyExpr(f, field), ' + "{" + t + "}";'],
     "  }",
   ];
