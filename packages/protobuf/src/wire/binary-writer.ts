@@ -27,7 +27,7 @@ const EMPTY = new Uint8Array(0);
 const SCRATCH_SIZE = 1024;
 /** Typed arrays up to this many bytes are allocated on V8's heap (V8's typed_array_max_size_in_heap). */
 const ON_HEAP_MAX = 64;
-/** Room finish() adds to a result's size when it sizes the writer's next buffer. */
+/** Room finish() adds to a result's size when it sizes the writer's next buffer (above ON_HEAP_MAX). */
 const GROW_HEADROOM = 16;
 /** Size of the first buffer a writer allocates. */
 const INITIAL_CAPACITY = 128;
