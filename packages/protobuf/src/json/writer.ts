@@ -145,7 +145,7 @@ function repeatedElementWriter(field: DescField | DescExtension, bits: number): 
 }
 
 /** Writes a list as a JSON array. */
-export function listWriter(field: DescField | DescExtension, bits: number): ValueWrite {
+function listWriter(field: DescField | DescExtension, bits: number): ValueWrite {
   if (field.fieldKind === "list" && field.listKind === "scalar") return scalarListWriter(field.scalar!);
   const write = repeatedElementWriter(field, bits);
   return (list: unknown[], ctx) => {
@@ -162,7 +162,7 @@ export function listWriter(field: DescField | DescExtension, bits: number): Valu
 }
 
 /** Writes a map as a JSON object: the property names of the map are the JSON keys. */
-export function mapWriter(field: DescField & { fieldKind: "map" }, bits: number): ValueWrite {
+function mapWriter(field: DescField & { fieldKind: "map" }, bits: number): ValueWrite {
   const write = repeatedElementWriter(field, bits);
   return (map: Record<string, unknown>, ctx) => {
     const out: JsonObject = {};
