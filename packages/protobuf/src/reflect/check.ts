@@ -47,11 +47,17 @@ export function checkScalar(type: ScalarType, value: unknown, check: boolean): u
   return value;
 }
 
+/**
+ * A 64-bit integer value as protobuf-es's reflection takes it: a bigint, an integral number, or
+ * a string that BigInt() reads (decimal, also with surrounding whitespace or a sign, or with a
+ * 0x, 0o or 0b prefix), in range; an empty string is no integer.
+ */
 function toBigInt(type: ScalarType, value: unknown, check: boolean): unknown {
   const t = typeof value;
-  if (t === "bigint" || t === "number" || t === "string") {
+  if (t === "bigint" || t === "number" || (t === "string" && value !== "")) {
     try {
-      return isUnsigned64(type) ? protoInt64.uParse(value as bigint) : protoInt64.parse(value as bigint);
+      const v = t === "string" ? BigInt(value as string) : (value as bigint);
+      return isUnsigned64(type) ? protoInt64.uParse(v) : protoInt64.parse(v);
     } catch {
       if (!check) return value;
       throw new ValueProblem(`expected ${describeScalarType(type)}: ${String(value)} out of range`);
