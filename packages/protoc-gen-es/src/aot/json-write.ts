@@ -66,17 +66,28 @@ export function jsonDelegated(field: DescField): boolean {
 
 /**
  * Whether a message's writer may leave a string value open: a plain string (one that needs no
- * escaping) is appended without its closing quote, which the next key's literal (or the closing
- * brace) brings, so that each such value costs V8 one piece less to join and flatten. `q` is 1
- * while the text in `s` ends in an open string.
+ * escaping) or the digits of a 64-bit integer are appended without the closing quote, which
+ * the next key's literal (or the closing brace) brings, so that each such value costs V8 one
+ * piece less to join and flatten. `q` is 1 while the text in `s` ends in an open string.
  */
 function leavesOpenStrings(desc: DescMessage): boolean {
   return desc.fields.some(leavesOpen);
 }
 
-/** Whether the writer may leave a field's value open: a singular string. */
+/** Whether the writer may leave a field's value open: a singular string or 64-bit integer (whose digits JSON quotes). */
 function leavesOpen(field: DescField): boolean {
-  return field.fieldKind === "scalar" && field.scalar === ScalarType.STRING;
+  if (field.fieldKind !== "scalar") return false;
+  switch (field.scalar) {
+    case ScalarType.STRING:
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+    case ScalarType.SINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** Whether a string may be open when a field's key is written: a member before it may leave one open. */
@@ -176,7 +187,8 @@ function valueAppend(c: JsonContext, field: DescField, v: string, append: (open:
     case ScalarType.FLOAT:
       return [problem(`typeof ${v} !== "number"`), append("", [`(${v} - ${v} === 0 ? ${v} : `, rt("aotJsonNonFinite"), `(${v}))`])];
     default:
-      // 64-bit integers: in quotes.
+      // 64-bit integers: in quotes (where `open`, the closing one is left to the next key).
+      if (open) return [append('"', [`(typeof ${v} === "bigint" ? ${v} : `, rt("aotJsonInt64"), `(${t}, ${v}))`]), " q = 1;"];
       return append('"', [`(typeof ${v} === "bigint" ? ${v} : `, rt("aotJsonInt64"), `(${t}, ${v})) + '"'`]);
   }
 }
