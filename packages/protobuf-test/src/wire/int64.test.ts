@@ -19,10 +19,48 @@ describe("protoInt64 (BigInt supported)", () => {
     expect(protoInt64.parse(-1)).toBe(-1n);
     expect(protoInt64.parse(2 ** 62)).toBe(2n ** 62n);
     expect(protoInt64.parse("007")).toBe(7n);
-    for (const bad of ["9223372036854775808", INT64_MIN - 1n, 1.5, NaN, Infinity, "abc", "", "1e3", "0x1", " 1", 2 ** 63]) {
+    for (const bad of ["9223372036854775808", INT64_MIN - 1n, 1.5, NaN, Infinity, "abc", "1e3", "1_0", "0x8000000000000000", 2 ** 63]) {
       expect(() => protoInt64.parse(bad as string)).toThrow(ProtobufError);
     }
     expect(() => protoInt64.parse("abc")).toThrow('invalid int64: "abc"');
+    expect(() => protoInt64.parse("0x8000000000000000")).toThrow('invalid int64: "0x8000000000000000"');
+  });
+  test("strings as protobuf-es reads them (BigInt())", () => {
+    const texts = [
+      "",
+      " ",
+      " 7 ",
+      "+7",
+      "-7",
+      "0x10",
+      "-0x10",
+      "0b11",
+      "0o17",
+      "1_0",
+      "1e3",
+      "1.0",
+      "abc",
+      "\n7\t",
+      "0x7fffffffffffffff",
+      "0xffffffffffffffff",
+      "18446744073709551615",
+      "-0",
+    ];
+    const outcome = (f: () => unknown) => {
+      try {
+        return { value: f() };
+      } catch {
+        return { error: true };
+      }
+    };
+    for (const t of texts) {
+      expect([t, outcome(() => protoInt64.parse(t))]).toEqual([t, outcome(() => esInt64.parse(t))]);
+      expect([t, outcome(() => protoInt64.uParse(t))]).toEqual([t, outcome(() => esInt64.uParse(t))]);
+      expect([t, outcome(() => protoInt64.enc(t))]).toEqual([t, outcome(() => esInt64.enc(t))]);
+      expect([t, outcome(() => protoInt64.uEnc(t))]).toEqual([t, outcome(() => esInt64.uEnc(t))]);
+    }
+    expect(protoInt64.parse("0x10")).toBe(16n);
+    expect(protoInt64.uParse(" 7 ")).toBe(7n);
   });
   test("uParse", () => {
     expect(protoInt64.uParse("18446744073709551615")).toBe(UINT64_MAX);

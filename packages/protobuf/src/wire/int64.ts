@@ -80,6 +80,15 @@ function splitBigInt(value: bigint, shown: unknown, unsigned: boolean): void {
   halves.hi = scratch.getUint32(4, true);
 }
 
+/** `BigInt(text)`, with the error of an invalid 64-bit value where BigInt() rejects the text. */
+function bigIntOfText(text: string, unsigned: boolean): bigint {
+  try {
+    return BigInt(text);
+  } catch {
+    throw invalid(text, unsigned);
+  }
+}
+
 /**
  * Store the 64-bit two's complement halves of `value` in `halves`, checking
  * the range (int64, or uint64 when `unsigned`). Throws BinaryEncodeError on
@@ -109,6 +118,10 @@ export function splitInt64(value: Int64Input, unsigned: boolean): void {
       splitSafeInteger(n);
       return;
     }
+  } else if (typeof value === "string" && bigIntSupported) {
+    // Other text as protobuf-es's protoInt64 reads it, with BigInt(): " 1", "+1", "0x10", "" (0).
+    splitBigInt(bigIntOfText(value, unsigned), value, unsigned);
+    return;
   } else {
     throw invalid(value, unsigned);
   }
@@ -182,9 +195,13 @@ export interface Int64Support {
   readonly zero: bigint;
   /** Whether 64-bit values are represented as bigint (otherwise as strings). */
   readonly supported: boolean;
-  /** Parse a signed 64-bit integer; throws ProtobufError if invalid or out of range. */
+  /**
+   * Parse a signed 64-bit integer: a bigint, an integral number, or a string as `BigInt()`
+   * reads it (as protobuf-es does; decimal only where BigInt is unsupported or disabled);
+   * throws ProtobufError if invalid or out of range.
+   */
   parse(value: Int64Input): bigint;
-  /** Parse an unsigned 64-bit integer; throws ProtobufError if invalid or out of range. */
+  /** Parse an unsigned 64-bit integer, as parse() reads it; throws ProtobufError if invalid or out of range. */
   uParse(value: Int64Input): bigint;
   /** Two's complement of a signed 64-bit value as signed 32-bit halves. Not for hot paths. */
   enc(value: Int64Input): { lo: number; hi: number };
