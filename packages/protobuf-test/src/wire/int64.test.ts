@@ -23,7 +23,7 @@ describe("protoInt64 (BigInt supported)", () => {
       expect(() => protoInt64.parse(bad as string)).toThrow(ProtobufError);
     }
     expect(() => protoInt64.parse("abc")).toThrow('invalid int64: "abc"');
-    expect(() => protoInt64.parse("0x8000000000000000")).toThrow('invalid int64: "0x8000000000000000"');
+    expect(() => protoInt64.parse("0x8000000000000000")).toThrow(/^invalid int64/);
   });
   test("strings as protobuf-es reads them (BigInt())", () => {
     const texts = [

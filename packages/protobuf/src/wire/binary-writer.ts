@@ -479,13 +479,13 @@ export class BinaryWriter {
     return this.dataView();
   }
 
-  /** Write a fixed64 (8 bytes, unsigned). Accepts bigint, integral number or string (as protoInt64.parse() reads it). */
+  /** Write a fixed64 (8 bytes, unsigned). Accepts bigint, integral number or decimal string. */
   fixed64(value: Int64Input): this {
     splitInt64(value, true);
     return this.fixedHalves();
   }
 
-  /** Write an sfixed64 (8 bytes, signed). Accepts bigint, integral number or string (as protoInt64.parse() reads it). */
+  /** Write an sfixed64 (8 bytes, signed). Accepts bigint, integral number or decimal string. */
   sfixed64(value: Int64Input): this {
     splitInt64(value, false);
     return this.fixedHalves();
@@ -498,7 +498,7 @@ export class BinaryWriter {
     return this;
   }
 
-  /** Write an int64 varint. Accepts bigint, integral number or string (as protoInt64.parse() reads it). */
+  /** Write an int64 varint. Accepts bigint, integral number or decimal string. */
   int64(value: Int64Input): this {
     if (typeof value === "bigint") {
       const n = Number(value);
@@ -512,7 +512,7 @@ export class BinaryWriter {
     return this.varintHalves();
   }
 
-  /** Write a uint64 varint. Accepts bigint, integral number or string (as protoInt64.parse() reads it). */
+  /** Write a uint64 varint. Accepts bigint, integral number or decimal string. */
   uint64(value: Int64Input): this {
     if (typeof value === "bigint") {
       const n = Number(value);
@@ -526,7 +526,7 @@ export class BinaryWriter {
     return this.varintHalves();
   }
 
-  /** Write a sint64 (zigzag) varint. Accepts bigint, integral number or string (as protoInt64.parse() reads it). */
+  /** Write a sint64 (zigzag) varint. Accepts bigint, integral number or decimal string. */
   sint64(value: Int64Input): this {
     if (typeof value === "bigint") {
       const n = Number(value);

@@ -80,15 +80,6 @@ function splitBigInt(value: bigint, shown: unknown, unsigned: boolean): void {
   halves.hi = scratch.getUint32(4, true);
 }
 
-/** `BigInt(text)`, with the error of an invalid 64-bit value where BigInt() rejects the text. */
-function bigIntOfText(text: string, unsigned: boolean): bigint {
-  try {
-    return BigInt(text);
-  } catch {
-    throw invalid(text, unsigned);
-  }
-}
-
 /**
  * Store the 64-bit two's complement halves of `value` in `halves`, checking
  * the range (int64, or uint64 when `unsigned`). Throws BinaryEncodeError on
@@ -118,10 +109,6 @@ export function splitInt64(value: Int64Input, unsigned: boolean): void {
       splitSafeInteger(n);
       return;
     }
-  } else if (typeof value === "string" && bigIntSupported) {
-    // Other text as protobuf-es's protoInt64 reads it, with BigInt(): " 1", "+1", "0x10", "" (0).
-    splitBigInt(bigIntOfText(value, unsigned), value, unsigned);
-    return;
   } else {
     throw invalid(value, unsigned);
   }
@@ -162,11 +149,21 @@ export function joinInt64(lo: number, hi: number, unsigned: boolean): bigint {
   return unsigned ? scratch.getBigUint64(0, true) : scratch.getBigInt64(0, true);
 }
 
-/** splitInt64(), with ProtobufError for invalid input (the errors of protoInt64). */
+/**
+ * splitInt64(), with ProtobufError for invalid input (the errors of protoInt64), and text that
+ * is no plain decimal read as protobuf-es's protoInt64 reads it, with BigInt() (" 1", "+1",
+ * "0x10", "" is 0; decimal only where BigInt is unsupported or disabled, as there).
+ */
 function splitChecked(value: Int64Input, unsigned: boolean): void {
   try {
     splitInt64(value, unsigned);
   } catch (e) {
+    if (bigIntSupported) {
+      try {
+        splitInt64(BigInt(value), unsigned);
+        return;
+      } catch {}
+    }
     throw new ProtobufError((e as Error).message);
   }
 }
