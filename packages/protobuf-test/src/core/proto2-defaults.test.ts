@@ -3,8 +3,9 @@
  * field to its default serializes it; clearField restores the default. Required fields:
  * toBinary throws a BinaryEncodeError naming the missing field; decoding does not require them.
  */
-import { clearField, clone, equals, fromBinary, isFieldSet, toBinary } from "@pbjet/protobuf";
-import { fromHex, hex, schema } from "../helpers";
+import { clearField, clone, equals, fromBinary, isFieldSet, toBinary, toJsonString } from "@pbjet/protobuf";
+import * as oracle from "@bufbuild/protobuf";
+import { fromHex, hex, oracleSchema, schema } from "../helpers";
 import { create, encodeError, oracleHex, rec } from "./util";
 
 const D = "pbjet.test.proto2.DefaultScalars";
@@ -66,6 +67,7 @@ describe.each(defaults)("%s", (name, value) => {
 
   test("an unset field with a default is not serialized", () => {
     expect(toBinary(desc, create(desc)).length).toBe(0);
+    expect(toJsonString(desc, create(desc))).toBe("{}");
     expect(rec(fromBinary(desc, new Uint8Array(0)))[name]).toStrictEqual(value);
   });
 
@@ -74,7 +76,11 @@ describe.each(defaults)("%s", (name, value) => {
     expect(isFieldSet(m, field)).toBe(true);
     const bytes = toBinary(desc, m);
     expect(bytes.length).toBeGreaterThan(0);
-    if (name !== "bytesOctalHex") expect(hex(bytes)).toBe(oracleHex(D, { [name]: value }));
+    if (name !== "bytesOctalHex") {
+      expect(hex(bytes)).toBe(oracleHex(D, { [name]: value }));
+      expect(toJsonString(desc, m)).toBe(oracle.toJsonString(oracleSchema(D), oracle.create(oracleSchema(D), { [name]: value } as never)));
+    }
+    expect(Object.keys(JSON.parse(toJsonString(desc, m)))).toEqual([field.jsonName]);
     const back = rec(fromBinary(desc, bytes));
     expect(isFieldSet(back as never, field)).toBe(true);
     expect(back[name]).toStrictEqual(value);
@@ -97,6 +103,7 @@ describe.each(defaults)("%s", (name, value) => {
     expect(isFieldSet(m as never, field)).toBe(false);
     expect(m[name]).toStrictEqual(value);
     expect(toBinary(desc, m as never).length).toBe(0);
+    expect(toJsonString(desc, m as never)).toBe("{}");
   });
 
   test("clone keeps presence: unset stays unset, set stays set", () => {

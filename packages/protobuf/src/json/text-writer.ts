@@ -10,6 +10,7 @@ import { ScalarType, isInt64Scalar } from "../descriptors/scalar.js";
 import type { Message } from "../types.js";
 import { typeRecord } from "../model/type-record.js";
 import { eagerForm } from "../model/view-protocol.js";
+import { comparableDefault } from "../model/presence.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
@@ -335,9 +336,11 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
           return v === undefined ? s : s + (s === "" ? k : kc) + write(v, ctx);
         };
       }
+      // Explicit presence: set if the property is own (defaults live on the prototype).
+      const d = comparableDefault(field);
       return (msg, s, ctx) => {
         const v = msg[name];
-        return v === undefined || !hasOwn.call(msg, name) ? s : s + (s === "" ? k : kc) + write(v, ctx);
+        return v === undefined || ((v === d || d === undefined) && !hasOwn.call(msg, name)) ? s : s + (s === "" ? k : kc) + write(v, ctx);
       };
     }
   }

@@ -5,7 +5,7 @@ import type { DescField } from "../descriptors/types.js";
 import { FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { isScalarZeroValue } from "./scalar-values.js";
-import { zeroMessageFactory } from "./zero-message.js";
+import { zeroMessageFactory, zeroPrototype } from "./zero-message.js";
 
 /**
  * True if the field is set on an ordinary message object:
@@ -23,6 +23,18 @@ export function fieldIsSet(msg: Record<string, unknown>, field: DescField): bool
     return v !== undefined && Object.prototype.hasOwnProperty.call(msg, field.localName);
   }
   return valueIsSet(field, v);
+}
+
+/**
+ * The default that a scalar or enum field with explicit presence (outside proto3) reads from
+ * its message's prototype until set, where `!==` compares it exactly (not NaN, not bytes);
+ * else undefined. A value other than it can only be an own property: codecs look the property
+ * up only for values equal to it (`(v !== d && d !== undefined) || hasOwnProperty`), which
+ * costs V8 less than looking up every field (proto2 k8s-pods binary encode: +3%).
+ */
+export function comparableDefault(field: DescField): unknown {
+  const d = (zeroPrototype(field.parent) as Record<string, unknown>)[field.localName];
+  return typeof d === "object" || Number.isNaN(d) ? undefined : d;
 }
 
 /**

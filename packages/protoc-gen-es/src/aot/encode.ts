@@ -8,6 +8,7 @@
 import type { DescField, DescMessage, DescOneof } from "@pbjet/protobuf";
 import { Edition, FieldPresence, ScalarType } from "@pbjet/protobuf/reflect";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
+import { explicitPresenceCond } from "./zero.js";
 import { Wire, fixedSize, mayBeBoxed, prop, scalarMethod, scalarWire, tagOf, valueScalar } from "./wire.js";
 
 /** What the encoder's code refers to. */
@@ -95,15 +96,7 @@ function fieldLines(c: EncodeContext, desc: DescMessage, field: DescField): Prin
       }
       // Explicit presence: set if the property is own (defaults live on the prototype).
       return [
-        [
-          "  { const v = ",
-          get,
-          "; if (v !== undefined && Object.prototype.hasOwnProperty.call(m, ",
-          f.string(field.localName),
-          `)) ${write};`,
-          required ? [" else ", c.rt("aotFail"), "();"] : "",
-          " }",
-        ],
+        ["  { const v = ", get, "; if (", explicitPresenceCond(f, field), `) ${write};`, required ? [" else ", c.rt("aotFail"), "();"] : "", " }"],
       ];
     }
     case "message": {

@@ -12,6 +12,7 @@ import { Edition, FieldPresence, ScalarType } from "@pbjet/protobuf/reflect";
 import { isWrapperDesc } from "@pbjet/protobuf/wkt";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { mayBeBoxed, prop } from "./wire.js";
+import { explicitPresenceCond } from "./zero.js";
 
 /** What the writer's code refers to. */
 export interface JsonContext {
@@ -278,7 +279,7 @@ function fieldLines(c: JsonContext, desc: DescMessage, field: DescField): Printa
         cond = "v !== undefined";
       } else {
         // Explicit presence: set if the property is own (defaults live on the prototype).
-        cond = ["v !== undefined && Object.prototype.hasOwnProperty.call(m, ", f.string(field.localName), ")"];
+        cond = explicitPresenceCond(f, field);
       }
       return [[at, "{ const v = ", get, "; if (", cond, ") { ", valueAppend(c, field, "v", append, leavesOpenStrings(desc)), " } }"]];
     }
@@ -324,7 +325,9 @@ function mapLines(c: JsonContext, desc: DescMessage, field: DescField & { fieldK
   return [
     [`  p = ${index}; { const mp = `, prop(f, "m", field.localName), '; let t = "", ok = true;'],
     [
-      "    try { for (const k in mp) { if (!Object.prototype.hasOwnProperty.call(mp, k)) continue; const v = mp[k]; ",
+      field.mapKey === ScalarType.STRING
+        ? "    try { for (const k in mp) { if (!Object.prototype.hasOwnProperty.call(mp, k)) continue; const v = mp[k]; "
+        : "    try { const ks = Object.keys(mp); for (let i = 0; i < ks.length; i++) { const k = ks[i]; const v = mp[k]; ",
       valueAppend(c, field, "v", entry),
       " } } catch { ok = false; }",
     ],
