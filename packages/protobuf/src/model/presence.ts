@@ -30,7 +30,7 @@ export function fieldIsSet(msg: Record<string, unknown>, field: DescField): bool
  * its message's prototype until set, where `!==` compares it exactly (not NaN, not bytes);
  * else undefined. A value other than it can only be an own property: codecs look the property
  * up only for values equal to it (`(v !== d && d !== undefined) || hasOwnProperty`), which
- * costs V8 less than looking up every field (proto2 k8s-pods binary encode: +3%).
+ * costs V8 less than looking up every field (the closures' proto2 k8s-pods JSON encode: +3%).
  */
 export function comparableDefault(field: DescField): unknown {
   const d = (zeroPrototype(field.parent) as Record<string, unknown>)[field.localName];
