@@ -392,6 +392,56 @@ describe("BinaryReader strings", () => {
       expect(new BinaryReader(new BinaryWriter().string(t).finish()).string()).toBe(t);
     }
   });
+  test("short strings that share a cache slot stay apart, ASCII or not", () => {
+    // Same length, first, middle and last byte: the ASCII cache puts them in one slot.
+    const read = (bytes: number[]) => new BinaryReader(new BinaryWriter().bytes(new Uint8Array(bytes)).finish()).string();
+    const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+    for (const [a, b] of [
+      ["aXbYc", "aZbWc"],
+      ["key-0001-of-the-batch-000000017", "key-0002-of-the-batch-000000017"],
+    ]) {
+      for (let round = 0; round < 3; round++) {
+        expect(read(ascii(a))).toBe(a);
+        expect(read(ascii(b))).toBe(b);
+        expect(read(ascii(a))).toBe(a);
+        expect(read(ascii(b))).toBe(b);
+        // Non-ASCII bytes in the slot of a cached string (b), then others, then the first again:
+        // none may come back as the cached string.
+        const bad = ascii(b);
+        bad[1] = 0xff;
+        expect(read(bad)).toBe(`${b[0]}\ufffd${b.slice(2)}`);
+        const other = ascii(b);
+        other[1] = 0xff;
+        other[3] = 0xfe;
+        expect(read(other)).toBe(`${b[0]}\ufffd${b[2]}\ufffd${b.slice(4)}`);
+        expect(read(bad)).toBe(`${b[0]}\ufffd${b.slice(2)}`);
+        expect(read(ascii(b))).toBe(b);
+      }
+    }
+  });
+  test("every string of 8 letters from 'abcd', each after those that differ in one place", () => {
+    // 65,536 strings in a 2,048-slot cache: strings one letter apart follow each other (the
+    // first letter changing fastest, then the last), so that a hit that skips a byte its slot
+    // does not depend on returns a neighbour's string.
+    const letters = "abcd";
+    const bytes = new Uint8Array(10);
+    bytes[0] = 0x0a;
+    bytes[1] = 8;
+    for (const firstFastest of [true, false]) {
+      for (let v = 0; v < 1 << 16; v++) {
+        let s = "";
+        for (let p = 0; p < 8; p++) {
+          const c = letters.charCodeAt((v >>> (2 * (firstFastest ? p : 7 - p))) & 3);
+          bytes[2 + p] = c;
+          s += String.fromCharCode(c);
+        }
+        const r = new BinaryReader(bytes);
+        r.tag();
+        const got = r.string();
+        if (got !== s) expect(got).toBe(s);
+      }
+    }
+  });
 });
 
 describe("BinaryReader strings against TextDecoder", () => {

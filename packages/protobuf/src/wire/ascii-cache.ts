@@ -7,8 +7,11 @@ import { utf8Decoder } from "./text-encoding.js";
 
 /** Strings longer than this are not cached. */
 export const ASCII_CACHE_MAX_LENGTH = 32;
-const SIZE = 2048;
+const SIZE_BITS = 11;
+const SIZE = 1 << SIZE_BITS;
 const table: string[] = new Array<string>(SIZE).fill("");
+/** The bytes of each entry of `table`, ASCII_CACHE_MAX_LENGTH per slot (a hit compares bytes with bytes). */
+const tableBytes = new Uint8Array(SIZE * ASCII_CACHE_MAX_LENGTH);
 
 /**
  * The string of [start, end) of `buf` if those bytes are ASCII (and at most
@@ -17,17 +20,21 @@ const table: string[] = new Array<string>(SIZE).fill("");
 export function cachedAscii(buf: Uint8Array, start: number, end: number): string | undefined {
   const n = end - start;
   if (n === 0) return "";
-  // A cheap slot from the length and three of the bytes; a hit is confirmed byte for byte
-  // (which also proves the bytes ASCII: cached strings are).
-  const k = (Math.imul(n, 0x9e3779b1) ^ (buf[start] << 14) ^ (buf[start + (n >> 1)] << 7) ^ buf[end - 1]) & (SIZE - 1);
+  // A cheap slot from the length and three of the bytes, mixed by one multiplication (its top
+  // bits); a hit is confirmed byte for byte (which also proves the bytes ASCII: cached strings are).
+  const k = Math.imul(n ^ (buf[start] << 8) ^ (buf[start + (n >> 1)] << 16) ^ (buf[end - 1] << 24), 0x9e3779b1) >>> (32 - SIZE_BITS);
   const hit = table[k];
+  const at = k * ASCII_CACHE_MAX_LENGTH - start;
   if (hit.length === n) {
     // From the end: strings that collide often share a prefix ("item 17", "item 27").
-    let i = n - 1;
-    while (i >= 0 && hit.charCodeAt(i) === buf[start + i]) i--;
-    if (i < 0) return hit;
+    let i = end - 1;
+    while (i >= start && tableBytes[at + i] === buf[i]) i--;
+    if (i < start) return hit;
   }
-  for (let i = start; i < end; i++) if (buf[i] >= 0x80) return undefined;
+  // A miss empties the slot, then writes the bytes to it as it checks them: until the new
+  // string is stored, no lookup can match the slot's bytes with another string.
+  table[k] = "";
+  for (let i = start; i < end; i++) if ((tableBytes[at + i] = buf[i]) >= 0x80) return undefined;
   let s = "";
   if (n <= 12) {
     for (let i = start; i < end; i++) s += String.fromCharCode(buf[i]);

@@ -10,12 +10,6 @@ import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "./ascii-cache.js";
 import { halves, zigzagDecodeHalves } from "./varint.js";
 import { WireType } from "./wire-type.js";
 
-/**
- * With a caller's decoder (no ASCII cache), strings up to this many bytes are decoded inline
- * when they are ASCII. Beyond ~12-16 bytes, subarray() + TextDecoder is faster (and V8 builds
- * cons-strings from concatenations of 13+ characters).
- */
-const ASCII_INLINE_MAX = 12;
 /** Default nesting limit for groups in skip(). */
 const GROUP_DEPTH_LIMIT = 100;
 
@@ -512,15 +506,6 @@ export class BinaryReader {
       // costs no allocation; building even a short string char by char allocates per char).
       const ascii = cachedAscii(buf, start, end);
       if (ascii !== undefined) return ascii;
-    } else if (end - start <= ASCII_INLINE_MAX) {
-      let s = "";
-      let i = start;
-      for (; i < end; i++) {
-        const c = buf[i];
-        if (c >= 0x80) break;
-        s += String.fromCharCode(c);
-      }
-      if (i === end) return s;
     }
     const slice = this.slice;
     if (slice !== undefined) {
