@@ -3,8 +3,9 @@
 //   npm run bench                 full run, writes BENCHMARKS.md (Matrix section) and docs/bench-matrix.svg
 //   npm run bench -- --quick      short run (under 3 minutes)
 //   options: --filter <regex> (fixture ids), --ops encode,decode,..., --no-write,
-//            --budget <ms per cell>, --slice <ms>, --warmup <CPU ms per row>, --check (correctness
-//            checks only)
+//            --budget <ms per cell>, --slice <ms>, --warmup <CPU ms per row>, --settle <CPU ms per
+//            row: most warm-up added while a row still gets faster; 0 for none>, --check
+//            (correctness checks only)
 //
 // Run through scripts/bench.mjs, which starts node with --single-threaded-gc and --expose-gc.
 
@@ -36,7 +37,7 @@ type Any = any;
 
 const argv = process.argv.slice(2);
 const FLAGS = ["--quick", "--check", "--no-write"];
-const VALUE_OPTIONS = ["--filter", "--ops", "--slice", "--budget", "--warmup"];
+const VALUE_OPTIONS = ["--filter", "--ops", "--slice", "--budget", "--warmup", "--settle"];
 for (let i = 0; i < argv.length; i++) {
   if (VALUE_OPTIONS.includes(argv[i])) i++;
   else if (!FLAGS.includes(argv[i]))
@@ -57,6 +58,7 @@ const sliceMs = Number(argValue("--slice") ?? 5);
 const budgetMs = Number(argValue("--budget") ?? (quick ? 400 : 5000));
 const warmupMs = Number(argValue("--warmup") ?? (quick ? 100 : 250));
 const minRounds = quick ? 8 : 30;
+const settleMs = Number(argValue("--settle") ?? 2000);
 
 // ---------------------------------------------------------------------------------------------
 // Machine and versions
@@ -299,7 +301,7 @@ const SHORT: Record<LibId, string> = {
   json: "JSON",
 };
 const cells: CellOutcome[] = [];
-const method = `tinybench-driven rounds; in each round every row runs one slice of about ${sliceMs} ms (a batch of calls sized in warm-up), rows in a fresh seeded order each round; ops/s = a row's summed calls over the process CPU time of its slices (so time the process spent descheduled by other processes does not count; on a quiet machine CPU time and wall time agree, and the wall-clock rates are kept in packages/protobuf-bench/results/); ${budgetMs} ms of rounds per cell (at least ${minRounds} rounds) after ${warmupMs} ms (CPU time) of warm-up per row (a quarter of that for the A/A and JSON rows) and two unmeasured rounds; all rows in one process, node --single-threaded-gc, a full GC between cells; inputs are Uint8Array (decode) and strings (JSON decode)`;
+const method = `tinybench-driven rounds; in each round every row runs one slice of about ${sliceMs} ms (a batch of calls sized in warm-up), rows in a fresh seeded order each round; ops/s = a row's summed calls over the process CPU time of its slices (so time the process spent descheduled by other processes does not count; on a quiet machine CPU time and wall time agree, and the wall-clock rates are kept in packages/protobuf-bench/results/); ${budgetMs} ms of rounds per cell (at least ${minRounds} rounds) after ${warmupMs} ms (CPU time) of warm-up per row (a quarter of that for the A/A and JSON rows), more while a row still gets faster (windows of half that warm-up, until three in a row are no more than 3% faster than the fastest before; at most ${settleMs} ms: rows are timed at their plateau, not on their way there), and two unmeasured rounds; all rows in one process, node --single-threaded-gc, a full GC between cells; inputs are Uint8Array (decode) and strings as received (JSON decode: decoded from UTF-8 bytes, flat)`;
 
 const timingStart = performance.now();
 for (const fx of fixtures) {
@@ -316,18 +318,21 @@ for (const fx of fixtures) {
     }
     if (contenders.length < 2) continue;
     collectGarbage();
-    const r = await measureCell(contenders, { sliceMs, budgetMs, warmupMs, minRounds });
+    const r = await measureCell(contenders, { sliceMs, budgetMs, warmupMs, minRounds, settleMs });
     const hz: Partial<Record<LibId, number>> = {};
     const hzWall: Partial<Record<LibId, number>> = {};
+    const settled: Partial<Record<LibId, number>> = {};
     for (const c of r.contenders) {
       hz[c.key as LibId] = c.hz;
       hzWall[c.key as LibId] = c.hzWall;
+      settled[c.key as LibId] = Math.round(c.settleMs);
     }
     cells.push({
       fixture: fx.id,
       op,
       hz,
       hzWall,
+      settleMs: settled,
       rounds: r.rounds,
       cpuShare: r.contenders.reduce((a, c) => a + c.cpuMs, 0) / r.contenders.reduce((a, c) => a + c.ms, 0),
     });

@@ -33,6 +33,8 @@ export interface ContenderResult {
   readonly cpuMs: number;
   /** Calls per slice. */
   readonly batch: number;
+  /** CPU time of the warm-up beyond the fixed one, until the contender stopped getting faster (see settle()). */
+  readonly settleMs: number;
 }
 
 export interface CellResult {
@@ -51,6 +53,11 @@ export interface MeasureOptions {
   readonly warmupMs: number;
   /** At least this many rounds, even past the budget. */
   readonly minRounds: number;
+  /**
+   * Up to this much more CPU time of warm-up per contender, while it still gets faster (see
+   * settle()); 0: none.
+   */
+  readonly settleMs?: number;
 }
 
 const now = () => performance.now();
@@ -85,15 +92,40 @@ function warm(fn: () => unknown, cpuMs: number, maxWallMs: number): number {
   }
 }
 
+/**
+ * Warms `fn` up further, in windows of `windowMs` of CPU time, while it still gets faster: until
+ * three windows in a row are no more than 3% faster than the fastest before them, or `capMs` of
+ * CPU time is spent. Code that V8 optimizes late (large functions compile for tens of
+ * milliseconds on a background thread, one after another) is then timed at its plateau, not on
+ * its way there. Returns the CPU time spent.
+ */
+/** The shortest window of settle(): shorter ones vary too much on a shared machine to tell a plateau. */
+const settleWindowMs = 100;
+
+function settle(fn: () => unknown, windowMs: number, capMs: number): number {
+  const c0 = process.cpuUsage();
+  let best = 0;
+  let flat = 0;
+  while (flat < 3 && cpuMsSince(c0) < capMs) {
+    const rate = warm(fn, windowMs, windowMs * 4);
+    if (rate > best * 1.03) flat = 0;
+    else flat++;
+    best = Math.max(best, rate);
+  }
+  return cpuMsSince(c0);
+}
+
 export async function measureCell(contenders: readonly Contender[], opt: MeasureOptions): Promise<CellResult> {
   const wallStart = now();
   const n = contenders.length;
   // Warm up every contender (twice, interleaved, so each one's JIT state has seen the others'),
   // then size its batch to fill one slice.
   const rate = new Array<number>(n).fill(0);
+  const settled = new Array<number>(n).fill(0);
   for (let pass = 0; pass < 2; pass++) {
     for (let c = 0; c < n; c++) {
       const w = (opt.warmupMs / 2) * (contenders[c].warmupScale ?? 1);
+      if (pass === 0 && opt.settleMs) settled[c] = settle(contenders[c].fn, Math.max(w, settleWindowMs), opt.settleMs);
       rate[c] = warm(contenders[c].fn, w, w * 1.5);
     }
   }
@@ -161,6 +193,7 @@ export async function measureCell(contenders: readonly Contender[], opt: Measure
       ms: ms[i],
       cpuMs: cpuMs[i],
       batch: batch[i],
+      settleMs: settled[i],
     })),
     rounds: round,
     wallMs: now() - wallStart,

@@ -9,6 +9,8 @@ export interface CellOutcome {
   readonly hz: Partial<Record<LibId, number>>;
   /** ops per wall-clock second (summed calls over summed slice time). */
   readonly hzWall?: Partial<Record<LibId, number>>;
+  /** CPU ms of warm-up each row took beyond the fixed warm-up until it stopped getting faster. */
+  readonly settleMs?: Partial<Record<LibId, number>>;
   readonly rounds: number;
   /** CPU time over wall time of the slices: below 1, the process lost the CPU to others. */
   readonly cpuShare?: number;
