@@ -1,7 +1,7 @@
 // The benchmark matrix: every fixture × operation × library, interleaved in one process.
 //
 //   npm run bench                 full run, writes BENCHMARKS.md (Matrix section) and docs/bench-matrix.svg
-//   npm run bench -- --quick      short run (under 3 minutes)
+//   npm run bench -- --quick      shorter run (about 20 minutes: rows warm up until they stop getting faster)
 //   options: --filter <regex> (fixture ids), --ops encode,decode,..., --no-write,
 //            --budget <ms per cell>, --slice <ms>, --warmup <CPU ms per row>, --settle <CPU ms per
 //            row: most warm-up added while a row still gets faster; 0 for none>, --check
