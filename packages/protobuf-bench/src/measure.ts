@@ -92,6 +92,9 @@ function warm(fn: () => unknown, cpuMs: number, maxWallMs: number): number {
   }
 }
 
+/** The shortest window of settle(): shorter ones vary too much on a shared machine to tell a plateau. */
+const settleWindowMs = 100;
+
 /**
  * Warms `fn` up further, in windows of `windowMs` of CPU time, while it still gets faster: until
  * three windows in a row are no more than 3% faster than the fastest before them, or `capMs` of
@@ -99,9 +102,6 @@ function warm(fn: () => unknown, cpuMs: number, maxWallMs: number): number {
  * milliseconds on a background thread, one after another) is then timed at its plateau, not on
  * its way there. Returns the CPU time spent.
  */
-/** The shortest window of settle(): shorter ones vary too much on a shared machine to tell a plateau. */
-const settleWindowMs = 100;
-
 function settle(fn: () => unknown, windowMs: number, capMs: number): number {
   const c0 = process.cpuUsage();
   let best = 0;
