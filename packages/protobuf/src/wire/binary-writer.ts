@@ -5,7 +5,7 @@
 import { EMPTY_VIEW, viewOf } from "./data-view.js";
 import { BinaryEncodeError, ProtobufError } from "./errors.js";
 import { splitInt64, type Int64Input } from "./int64.js";
-import { halves, splitSafeInteger, varintSize32, writeVarint64, zigzagEncodeHalves } from "./varint.js";
+import { halves, varintSize32, writeVarint64, zigzagEncodeHalves } from "./varint.js";
 import type { WireType } from "./wire-type.js";
 
 /** Largest finite float32 value. */
@@ -500,41 +500,18 @@ export class BinaryWriter {
 
   /** Write an int64 varint. Accepts bigint, integral number or decimal string. */
   int64(value: Int64Input): this {
-    if (typeof value === "bigint") {
-      const n = Number(value);
-      if (n >= 0 && n <= 0xffffffff) return this.rawTag(n);
-      if (n > -9007199254740992 && n < 9007199254740992) {
-        splitSafeInteger(n);
-        return this.varintHalves();
-      }
-    }
     splitInt64(value, false);
     return this.varintHalves();
   }
 
   /** Write a uint64 varint. Accepts bigint, integral number or decimal string. */
   uint64(value: Int64Input): this {
-    if (typeof value === "bigint") {
-      const n = Number(value);
-      if (n >= 0 && n <= 0xffffffff) return this.rawTag(n);
-      if (n >= 0 && n < 9007199254740992) {
-        splitSafeInteger(n);
-        return this.varintHalves();
-      }
-    }
     splitInt64(value, true);
     return this.varintHalves();
   }
 
   /** Write a sint64 (zigzag) varint. Accepts bigint, integral number or decimal string. */
   sint64(value: Int64Input): this {
-    if (typeof value === "bigint") {
-      const n = Number(value);
-      if (n >= -0x80000000 && n < 0x80000000) {
-        // zigzag of a small value fits in 32 bits
-        return this.rawTag(((n << 1) ^ (n >> 31)) >>> 0);
-      }
-    }
     splitInt64(value, false);
     zigzagEncodeHalves();
     return this.varintHalves();
