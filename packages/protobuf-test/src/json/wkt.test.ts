@@ -3,6 +3,9 @@
  * Value, ListValue, NullValue, the wrappers and Empty. (Any is in any.test.ts.)
  */
 import * as pb from "@pbjet/protobuf";
+import * as oracle from "@bufbuild/protobuf";
+import { TimestampSchema as OracleTimestamp } from "@bufbuild/protobuf/wkt";
+import * as fc from "fast-check";
 import { decodeError, p3, registry, thrown } from "./util";
 
 const W = p3("WellKnownTypes");
@@ -46,6 +49,25 @@ describe("Timestamp", () => {
     expect(pb.toJson(Timestamp, msg)).toBe(text);
     expect(pb.toJsonString(Timestamp, msg)).toBe(JSON.stringify(text));
     expect(pb.equals(Timestamp, pb.fromJson(Timestamp, text), msg)).toBe(true);
+  });
+
+  test("any timestamp in range is written as protobuf-es writes it, in every precision", () => {
+    const nanos = fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: 0, max: 999 }).map((ms) => ms * 1000000),
+      fc.integer({ min: 0, max: 999999 }).map((us) => us * 1000),
+      fc.integer({ min: 0, max: 999999999 }),
+    );
+    fc.assert(
+      fc.property(fc.bigInt({ min: -62135596800n, max: 253402300799n }), nanos, (seconds, nanos) => {
+        const want = oracle.toJsonString(OracleTimestamp, oracle.create(OracleTimestamp, { seconds, nanos }));
+        const msg = pb.create(Timestamp, { seconds, nanos });
+        expect(pb.toJsonString(Timestamp, msg)).toBe(want);
+        expect(pb.toJsonString(W, pb.create(W, { timestamp: msg }))).toBe(`{"timestamp":${want}}`);
+        expect(pb.toJson(Timestamp, msg)).toBe(JSON.parse(want));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   test.each([

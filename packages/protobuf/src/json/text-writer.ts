@@ -41,8 +41,11 @@ export function messageTextWriter(desc: DescMessage, bits: number): MessageTextW
 }
 
 function buildTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
-  const wkt = wktJson(desc.typeName)?.writer(desc, bits, messageWriter);
+  const wktForms = wktJson(desc.typeName);
   const rec = typeRecord(desc);
+  const text = wktForms?.textWriter(desc);
+  if (text !== undefined) return (msg) => text(eagerForm(rec, msg));
+  const wkt = wktForms?.writer(desc, bits, messageWriter);
   if (wkt !== undefined) return (msg, ctx) => JSON.stringify(wkt(eagerForm(rec, msg), ctx));
   let fields: FieldTextWrite[] | undefined;
   let segs: string[] = [];

@@ -19,8 +19,25 @@ export function fractionDigits(nanos: number): string {
   return "." + s;
 }
 
-/** The JSON string of a timestamp. Throws a JsonProblem if it is out of range. */
-export function timestampToJson(seconds: number, nanos: number): string {
+/**
+ * Character codes of a timestamp's JSON text, one array for each number of fractional digits
+ * (0, 3, 6, 9): `"dddd-dd-ddTdd:dd:dd` then `.` and the digits, if any, then `Z"`.
+ */
+const TEXT_CODES: number[][] = [22, 26, 29, 32].map((n) => new Array<number>(n).fill(0));
+
+/** Stores the two decimal digits of 0 to 99 as character codes at `at` in `codes`. */
+function putTwo(codes: number[], at: number, n: number): void {
+  codes[at] = 48 + ((n / 10) | 0);
+  codes[at + 1] = 48 + (n % 10);
+}
+
+/**
+ * The JSON text of a timestamp: its RFC 3339 string in quotes, made by one
+ * String.fromCharCode() call. A concatenation of its parts would be a tree of short pieces,
+ * each of which costs time to build and again when the text around it is flattened.
+ * Throws a JsonProblem if it is out of range.
+ */
+export function timestampJsonText(seconds: number, nanos: number): string {
   if (!(seconds >= TIMESTAMP_MIN_SECONDS && seconds <= TIMESTAMP_MAX_SECONDS)) {
     throw new JsonProblem(`seconds ${seconds} is out of range (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)`);
   }
@@ -39,32 +56,50 @@ export function timestampToJson(seconds: number, nanos: number): string {
   const m = Math.floor((5 * dayOfYear + 2) / 153);
   const month = m < 10 ? m + 3 : m - 9;
   const year = era * 400 + yearOfEra + (month <= 2 ? 1 : 0);
-  const hms = time / 3600;
-  return (
-    two((year / 100) | 0) +
-    two(year % 100) +
-    "-" +
-    two(month) +
-    "-" +
-    two(dayOfYear - Math.floor((153 * m + 2) / 5) + 1) +
-    "T" +
-    two(hms | 0) +
-    ":" +
-    two(((time % 3600) / 60) | 0) +
-    ":" +
-    two(time % 60) +
-    fractionDigits(nanos) +
-    "Z"
-  );
+  const hour = (time / 3600) | 0;
+  const minute = ((time - hour * 3600) / 60) | 0;
+  // As few fractional digits as represent the nanoseconds: 0, 3, 6 or 9.
+  let digits = 0;
+  let fraction = nanos;
+  if (nanos !== 0) {
+    digits = 9;
+    while (digits > 3 && fraction % 1000 === 0) {
+      fraction /= 1000;
+      digits -= 3;
+    }
+  }
+  const codes = TEXT_CODES[digits / 3];
+  codes[0] = 34; // "
+  putTwo(codes, 1, (year / 100) | 0);
+  putTwo(codes, 3, year % 100);
+  codes[5] = 45; // -
+  putTwo(codes, 6, month);
+  codes[8] = 45;
+  putTwo(codes, 9, dayOfYear - Math.floor((153 * m + 2) / 5) + 1);
+  codes[11] = 84; // T
+  putTwo(codes, 12, hour);
+  codes[14] = 58; // :
+  putTwo(codes, 15, minute);
+  codes[17] = 58;
+  putTwo(codes, 18, time - hour * 3600 - minute * 60);
+  let at = 20;
+  if (digits !== 0) {
+    codes[at++] = 46; // .
+    for (let i = at + digits - 1; i >= at; i--) {
+      codes[i] = 48 + (fraction % 10);
+      fraction = (fraction / 10) | 0;
+    }
+    at += digits;
+  }
+  codes[at] = 90; // Z
+  codes[at + 1] = 34;
+  return String.fromCharCode.apply(null, codes);
 }
 
-/** "00" to "99". */
-const TWO_DIGITS: string[] = [];
-for (let i = 0; i < 100; i++) TWO_DIGITS.push(i < 10 ? "0" + i : String(i));
-
-/** Two decimal digits of 0 to 99. */
-function two(n: number): string {
-  return TWO_DIGITS[n];
+/** The JSON string of a timestamp (RFC 3339). Throws a JsonProblem if it is out of range. */
+export function timestampToJson(seconds: number, nanos: number): string {
+  const text = timestampJsonText(seconds, nanos);
+  return text.substring(1, text.length - 1);
 }
 
 /** Days since 1970-01-01 of a date in the proleptic Gregorian calendar. */

@@ -23,6 +23,8 @@ export interface WktJson {
   reader(desc: DescMessage, readerOf: (desc: DescMessage) => MessageReader): MessageReader | undefined;
   /** The writer of a well-known type with a JSON form of its own, or undefined. */
   writer(desc: DescMessage, bits: number, writerOf: (desc: DescMessage, bits: number) => MessageWriter): MessageWriter | undefined;
+  /** The writer of the JSON text of a well-known type that has one of its own (Timestamp), or undefined. */
+  textWriter(desc: DescMessage): ((msg: any) => string) | undefined;
   /** The reader of an unboxed field value (wrapper or Struct). */
   boxedReader(field: DescField | DescExtension, boxing: Boxing): (json: unknown, current: unknown, ctx: ReadContext) => unknown;
   /** The writer of an unboxed field value (wrapper or Struct). */

@@ -9,7 +9,7 @@ import { decodeMessage } from "../binary/decode.js";
 import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "../types.js";
 import { scalarToJson } from "./scalar-write.js";
-import { timestampToJson } from "./timestamp.js";
+import { timestampJsonText, timestampToJson } from "./timestamp.js";
 import { durationToJson } from "./duration.js";
 import { fieldMaskToJson } from "./field-mask.js";
 import { isValueWkt, structFamily, wktField } from "./wkt-read.js";
@@ -44,6 +44,15 @@ export function wktWriter(desc: DescMessage, bits: number, writerOf: (desc: Desc
       return (msg) => conv(msg.value);
     }
   }
+}
+
+/**
+ * The writer of the JSON text of a well-known type that makes its text itself, or undefined
+ * (the text of the others is JSON.stringify() of what wktWriter() gives).
+ */
+export function wktTextWriter(desc: DescMessage): ((msg: any) => string) | undefined {
+  if (desc.typeName !== wktName.Timestamp || !wktField(desc, "seconds", "scalar") || !wktField(desc, "nanos", "scalar")) return undefined;
+  return (msg) => timestampJsonText(Number(msg.seconds), msg.nanos);
 }
 
 function anyWriter(bits: number, writerOf: (desc: DescMessage, bits: number) => MessageWriter): MessageWriter {
