@@ -27,7 +27,6 @@ const hasBigInt: boolean =
   typeof BigInt === "function" &&
   typeof BigInt.asUintN === "function" &&
   typeof BigInt.asIntN === "function" &&
-  typeof DataView.prototype.getBigInt64 === "function" &&
   typeof BigInt64Array === "function";
 
 /** True when 64-bit values are represented as bigint. @internal */
