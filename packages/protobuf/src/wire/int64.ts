@@ -24,10 +24,7 @@ function envDisablesBigInt(): boolean {
  * then 64-bit arithmetic uses it, also when the environment disables bigint values.
  */
 const hasBigInt: boolean =
-  typeof BigInt === "function" &&
-  typeof BigInt.asUintN === "function" &&
-  typeof BigInt.asIntN === "function" &&
-  typeof BigInt64Array === "function";
+  typeof BigInt === "function" && typeof BigInt.asUintN === "function" && typeof BigInt.asIntN === "function" && typeof BigInt64Array === "function";
 
 /** True when 64-bit values are represented as bigint. @internal */
 export const bigIntSupported: boolean = hasBigInt && !envDisablesBigInt();
