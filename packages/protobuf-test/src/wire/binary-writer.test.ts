@@ -356,11 +356,26 @@ describe("BinaryWriter strings near the end of the buffer", () => {
     const w = new BinaryWriter();
     const write = () => w.string("u".repeat(36)).string("t".repeat(32)).uint32(1).finish();
     const first = write();
-    // The second result has the buffer sized from the first (128 bytes): its bytes are a view
-    // of it, and no second buffer was needed (a grow would have copied into a 256-byte one).
+    // The second result (71 bytes) has the buffer sized from the first (120 bytes, see below):
+    // its bytes are a view of it, and no second buffer was needed (a grow would have copied into
+    // a 240-byte one).
     const second = write();
     expect(hex(second)).toBe(hex(first));
-    expect(second.buffer.byteLength).toBe(128);
+    expect(second.buffer.byteLength).toBe(120);
+  });
+  test("results of 65-104 bytes size the next buffer to 120 bytes (malloc's fast bins), larger ones by powers of two", () => {
+    const w = new BinaryWriter();
+    const sizeAfter = (len: number) => {
+      w.raw(new Uint8Array(len)).finish();
+      const next = w.raw(new Uint8Array(len)).finish();
+      expect(next.length).toBe(len);
+      return next.buffer.byteLength;
+    };
+    expect(sizeAfter(65)).toBe(120);
+    expect(sizeAfter(104)).toBe(120);
+    expect(sizeAfter(105)).toBe(128);
+    expect(sizeAfter(112)).toBe(128);
+    expect(sizeAfter(113)).toBe(256);
   });
 });
 

@@ -29,6 +29,13 @@ const SCRATCH_SIZE = 1024;
 const ON_HEAP_MAX = 64;
 /** Room finish() adds to a result's size when it sizes the writer's next buffer (above ON_HEAP_MAX). */
 const GROW_HEADROOM = 16;
+/**
+ * The largest buffer that glibc's malloc (Node.js on Linux) serves from its fast bins: 120
+ * bytes, a 128-byte chunk. Between ON_HEAP_MAX and this size, finish() sizes the next buffer
+ * to this instead of 128 bytes (a chunk of 144 bytes, from the slower small bins): results of
+ * 65-104 bytes are encoded ~10% faster (rpc-small, measured in separate processes).
+ */
+const FAST_BIN_MAX = 120;
 /** Size of the first buffer a writer allocates. */
 const INITIAL_CAPACITY = 128;
 /**
@@ -199,7 +206,7 @@ export class BinaryWriter {
     // its DataView).
     const next =
       cap === SCRATCH_SIZE && this.nextCapacity === 0 && this.buf.length === 0 ? (this.scratch ??= new Uint8Array(cap)) : new Uint8Array(cap);
-    next.set(this.buf);
+    if (this.pos !== 0) next.set(this.buf);
     this.buf = next;
     this.view = EMPTY_VIEW;
   }
@@ -239,6 +246,7 @@ export class BinaryWriter {
     let cap = ON_HEAP_MAX;
     const want = len <= ON_HEAP_MAX ? len : len + GROW_HEADROOM;
     while (cap < want) cap *= 2;
+    if (cap === 2 * ON_HEAP_MAX && want <= FAST_BIN_MAX) cap = FAST_BIN_MAX;
     // The next result goes to the scratch buffer if it is as small as this one, and if
     // it is up to 64 bytes (its copy is made on V8's heap, cheaper than a buffer of its own) or
     // wrote fixed-width values: a fresh buffer would need a DataView of its own (~50 ns), the
