@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 
 import { buildFixtures } from "./fixtures.js";
 import { machine } from "./machine.js";
-import { buildSubjects, esJsonLength, OPS, type LibId, type Op } from "./libs.js";
+import { buildSubjects, esJsonLength, LIBS, OPS, type LibId, type Op } from "./libs.js";
 
 const PEERS: readonly LibId[] = ["es", "pjsKeep", "pjsDefault"];
 
@@ -63,6 +63,9 @@ function runAll(): void {
   const ops = (argValue("--ops")?.split(",") ?? ["encode", "decode", "jsonEncode", "jsonDecode"]) as Op[];
   for (const op of ops) if (!OPS.includes(op)) throw new Error(`unknown op ${op}; one of ${OPS.join(", ")}`);
   const rows = (argValue("--rows")?.split(",") ?? ["pbjet", "pbjetAot", ...PEERS]) as LibId[];
+  for (const row of rows) {
+    if (!LIBS.some((l) => l.id === row)) throw new Error(`unknown row ${row}; one of ${LIBS.map((l) => l.id).join(", ")}`);
+  }
   const runs = Number(argValue("--runs") ?? 5);
   const ms = Number(argValue("--ms") ?? 1500);
   const fixtures = buildFixtures(esJsonLength).filter((f) => !filter || filter.test(f.id));
