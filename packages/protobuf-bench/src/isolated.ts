@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 
 import { buildFixtures } from "./fixtures.js";
 import { machine } from "./machine.js";
+import { median } from "./measure.js";
 import { buildSubjects, esJsonLength, LIBS, OPS, type LibId, type Op } from "./libs.js";
 
 const PEERS: readonly LibId[] = ["es", "pjsKeep", "pjsDefault"];
@@ -99,19 +100,11 @@ function runAll(): void {
         if (hz.has("pbjetAot") && best > 0) aotOverBest.push(hz.get("pbjetAot")! / best);
       }
       const cells = rows.map((r) => (rates.get(r)!.length > 0 ? Math.round(median(rates.get(r)!)).toLocaleString("en-US") : "–"));
-      const sorted = [...aotOverBest].sort((a, b) => a - b);
-      const range = sorted.length > 0 ? `${sorted[0].toFixed(2)}–${sorted[sorted.length - 1].toFixed(2)}` : "";
-      const ratio = sorted.length > 0 ? `${median(sorted).toFixed(2)}x` : "–";
+      const range = aotOverBest.length > 0 ? `${Math.min(...aotOverBest).toFixed(2)}–${Math.max(...aotOverBest).toFixed(2)}` : "";
+      const ratio = aotOverBest.length > 0 ? `${median(aotOverBest).toFixed(2)}x` : "–";
       console.log(`| ${fx.id} | ${op} | ${cells.join(" | ")} | ${ratio} | ${range} |`);
     }
   }
-}
-
-/** The median of a non-empty list. */
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
 const childAt = argv.indexOf("--child");

@@ -62,7 +62,8 @@ export interface MeasureOptions {
 
 const now = () => performance.now();
 
-function median(values: number[]): number {
+/** The median of a non-empty list. */
+export function median(values: readonly number[]): number {
   const v = [...values].sort((a, b) => a - b);
   const m = v.length >> 1;
   return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
