@@ -184,10 +184,8 @@ function newEnum(
 function addFields(msg: DescMessage, msgFeatures: ResolvedFeatures, edition: Edition, resolver: TypeResolver): void {
   const proto = msg.proto;
   // A oneof that holds only proto3 optional fields is synthetic: its field is a plain field.
-  const oneofProtos = proto.oneofDecl;
-  const synthetic = oneofProtos.map((_, i) => proto.field.every((f) => !hasOwn(f, "oneofIndex") || f.oneofIndex !== i || f.proto3Optional));
-  const oneofs: (DescOneof | undefined)[] = oneofProtos.map((o, i) => {
-    if (synthetic[i]) return undefined;
+  const oneofs: (DescOneof | undefined)[] = proto.oneofDecl.map((o, i) => {
+    if (proto.field.every((f) => !hasOwn(f, "oneofIndex") || f.oneofIndex !== i || f.proto3Optional)) return undefined;
     const localName = fieldLocalName(o.name);
     const oneof: DescOneof = {
       kind: "oneof",
@@ -399,8 +397,7 @@ function fieldCommon(
 }
 
 function resolveRef(proto: FieldDescriptorProto, resolver: TypeResolver, describe: () => string): DescMessage | DescEnum {
-  const typeName = proto.typeName.startsWith(".") ? proto.typeName.substring(1) : proto.typeName;
-  const ref = resolver.resolveType(typeName);
+  const ref = resolver.resolveType(proto.typeName.replace(/^\./, ""));
   if (ref === undefined) {
     throw new ProtobufError(`${describe()}: cannot resolve type ${proto.typeName}`);
   }

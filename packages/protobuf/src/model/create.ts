@@ -151,9 +151,7 @@ function initValue(field: DescField, how: Init, value: unknown): unknown {
       const keys = Object.keys(src);
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
-        const v = initElement(field, src[k]);
-        if (k === "__proto__") setOwnProperty(map, k, v);
-        else map[k] = v;
+        setOwnProperty(map, k, initElement(field, src[k]));
       }
       return map;
     }

@@ -28,25 +28,29 @@ export function zeroMessageFactory(desc: DescMessage): ZeroMessageFactory {
 }
 
 function buildFactory(desc: DescMessage): ZeroMessageFactory {
-  const template: Record<string, unknown> = { $typeName: desc.typeName };
+  // The fields set on each new message, in declaration order: name, kind and (Mutable.None) value.
+  const keys: string[] = [];
+  const kinds: Mutable[] = [];
+  const consts: unknown[] = [];
+  const add = (name: string, kind: Mutable, value?: unknown): void => {
+    keys.push(name);
+    kinds.push(kind);
+    consts.push(value);
+  };
   const defaults: Record<string, unknown> = {};
   let usePrototype = false;
-  const mutable: [string, Mutable][] = [];
   for (const member of desc.members) {
     if (member.kind === "oneof") {
-      template[member.localName] = undefined;
-      mutable.push([member.localName, Mutable.Oneof]);
+      add(member.localName, Mutable.Oneof);
       continue;
     }
     const field = member;
     switch (field.fieldKind) {
       case "list":
-        template[field.localName] = undefined;
-        mutable.push([field.localName, Mutable.List]);
+        add(field.localName, Mutable.List);
         break;
       case "map":
-        template[field.localName] = undefined;
-        mutable.push([field.localName, Mutable.Map]);
+        add(field.localName, Mutable.Map);
         break;
       case "message":
         break;
@@ -57,7 +61,7 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
             ? (field.getDefaultValue() ?? field.enum.values[0]?.number ?? 0)
             : (field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString));
         if ((field.presence as number) === FieldPresence.IMPLICIT) {
-          template[field.localName] = zero;
+          add(field.localName, Mutable.None, zero);
         } else if ((desc.file.edition as number) !== Edition.EDITION_PROTO3) {
           // Explicit presence: the default lives on the prototype until a value is set.
           defaults[field.localName] = zero;
@@ -75,10 +79,6 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
   // 210 ns per message, against 400 ns for assignments to `{}` and 1400 ns for
   // `{ ...template }` or Object.assign (whose fast paths do not survive many types).
   const typeName = desc.typeName;
-  const keys = Object.keys(template).filter((k) => k !== "$typeName");
-  const consts = keys.map((k) => template[k]);
-  const kindOf = new Map(mutable);
-  const kinds = keys.map((k) => kindOf.get(k) ?? Mutable.None);
   const n = keys.length;
   const Ctor = function (this: Record<string, unknown>) {} as unknown as new () => Record<string, unknown>;
   // Not frozen: a read-only inherited property would make assignments to the field throw.

@@ -3,7 +3,7 @@
  * copying. Every malformed input raises BinaryDecodeError with an offset.
  */
 import { EMPTY_VIEW, viewOf } from "./data-view.js";
-import { BinaryDecodeError } from "./errors.js";
+import { BinaryDecodeError, decodeErrorAt } from "./errors.js";
 import { bigIntSupported, joinInt64, joinInt64String } from "./int64.js";
 import { findInvalidUtf8, utf8Decoder, utf8Slice, type Utf8Slice } from "./text-encoding.js";
 import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "./ascii-cache.js";
@@ -34,18 +34,14 @@ function int32At(buf: Uint8Array, pos: number): number {
   return buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
 }
 
-function decodeErr(detail: string, offset: number): BinaryDecodeError {
-  return new BinaryDecodeError(detail, offset);
-}
-
 /** The error for a varint at `offset` that the input ends in. */
 function truncatedVarint(offset: number): BinaryDecodeError {
-  return decodeErr(`premature end of input at offset ${offset} (truncated varint)`, offset);
+  return new BinaryDecodeError(`premature end of input at offset ${offset} (truncated varint)`, offset);
 }
 
 /** The error for a varint at `offset` longer than 10 bytes. */
 function varintTooLong(offset: number): BinaryDecodeError {
-  return decodeErr(`varint too long at offset ${offset}`, offset);
+  return decodeErrorAt("varint too long", offset);
 }
 
 /**
@@ -129,7 +125,7 @@ export class BinaryReader {
         return result >>> 0;
       }
     }
-    throw decodeErr(`illegal tag: varint overflows uint32 at offset ${start}`, start);
+    throw decodeErrorAt("illegal tag: varint overflows uint32", start);
   }
 
   /**
@@ -167,16 +163,16 @@ export class BinaryReader {
         this.skipGroup(fieldNo, recursionLimit);
         break;
       case WireType.EndGroup:
-        throw decodeErr(`cant skip wire type 4 (an end-group tag without its start) at offset ${start}`, start);
+        throw decodeErrorAt("cant skip wire type 4 (an end-group tag without its start)", start);
       default:
-        throw decodeErr(`illegal tag: wire type ${wireType as number} at offset ${start}`, start);
+        throw decodeErrorAt(`illegal tag: wire type ${wireType as number}`, start);
     }
   }
 
   private skipGroup(fieldNo: number | undefined, limit: number): void {
     // (A budget that is not a number, from a caller without one, admits no group.)
     if (!(limit > 0)) {
-      throw decodeErr(`maximum recursion depth reached at offset ${this.pos}`, this.pos);
+      throw decodeErrorAt("maximum recursion depth reached", this.pos);
     }
     for (;;) {
       const at = this.pos;
@@ -184,7 +180,7 @@ export class BinaryReader {
       const wt = tag & 7;
       if (wt === WireType.EndGroup) {
         if (fieldNo !== undefined && tag >>> 3 !== fieldNo) {
-          throw decodeErr(`invalid end group tag: field ${tag >>> 3} does not match group field ${fieldNo} at offset ${at}`, at);
+          throw decodeErrorAt(`invalid end group tag: field ${tag >>> 3} does not match group field ${fieldNo}`, at);
         }
         return;
       }
@@ -518,14 +514,14 @@ export class BinaryReader {
     if (!strict) return this.decodeUtf8(bytes);
     if (this.customDecode) {
       const bad = findInvalidUtf8(bytes);
-      if (bad >= 0) throw decodeErr(`invalid UTF-8 in string at offset ${start + bad}`, start + bad);
+      if (bad >= 0) throw decodeErrorAt("invalid UTF-8 in string", start + bad);
       return this.decodeUtf8(bytes, true);
     }
     try {
       return this.decodeUtf8(bytes, true);
     } catch {
       const bad = start + Math.max(0, findInvalidUtf8(bytes));
-      throw decodeErr(`invalid UTF-8 in string at offset ${bad}`, bad);
+      throw decodeErrorAt("invalid UTF-8 in string", bad);
     }
   }
 

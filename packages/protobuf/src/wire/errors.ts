@@ -60,13 +60,18 @@ export class BinaryDecodeError extends ProtobufError {
    * protobuf-es words it: `illegal tag: field no 0 wire type 0 at offset 12`.
    */
   static illegalTag(fieldNo: number, wireType: number, offset: number): BinaryDecodeError {
-    return new BinaryDecodeError(`illegal tag: field no ${fieldNo} wire type ${wireType} at offset ${offset}`, offset);
+    return decodeErrorAt(`illegal tag: field no ${fieldNo} wire type ${wireType}`, offset);
   }
 
   /** Error for a read of `need` bytes at `offset` when only `have` remain. */
   static prematureEnd(offset: number, need: number, have: number): BinaryDecodeError {
     return new BinaryDecodeError(`premature end of input at offset ${offset} (need ${need} bytes, have ${have})`, offset);
   }
+}
+
+/** A BinaryDecodeError whose detail is `detail`, followed by " at offset <offset>". @internal */
+export function decodeErrorAt(detail: string, offset: number): BinaryDecodeError {
+  return new BinaryDecodeError(`${detail} at offset ${offset}`, offset);
 }
 
 /**
