@@ -9,6 +9,15 @@ import { encodeMessage } from "./binary/encode.js";
 export interface BinaryWriteOptions {
   /** Write the unknown fields a message was decoded with (and extensions). Default true. */
   writeUnknownFields: boolean;
+  /**
+   * Return a view into a buffer that other results of `toBinary()` share, as Node.js's
+   * `Buffer.allocUnsafe()` does for small buffers: no buffer of its own per call, so small
+   * messages encode up to twice as fast. The bytes are the result's alone and are never
+   * overwritten, but its `.buffer` holds other results' bytes: never send, store or transfer
+   * `.buffer` (use the Uint8Array, or `slice()` it). A result pins its buffer (8 KiB) while it
+   * lives. Not an option of protobuf-es. Default false.
+   */
+  pooled?: boolean;
 }
 
 /**
@@ -20,5 +29,5 @@ export function toBinary<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: Partial<BinaryWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  return encodeMessage(schema, message, options?.writeUnknownFields ?? true);
+  return encodeMessage(schema, message, options?.writeUnknownFields ?? true, options?.pooled);
 }
