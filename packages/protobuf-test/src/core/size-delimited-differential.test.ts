@@ -74,12 +74,22 @@ const streamArb = fc
 interface Result {
   messages: string[];
   error: string | undefined;
+  /**
+   * Ours only: whether each message kept a record of a declared field as an unknown field
+   * (its wire type does not fit the field).
+   */
+  misfits?: boolean[];
 }
 
 async function ours(desc: pb.DescMessage, chunks: Uint8Array[], options?: Partial<pb.SizeDelimitedDecodeOptions>): Promise<Result> {
   const { values, error } = await drain(pb.sizeDelimitedDecodeStream(desc, source(chunks), options));
   if (error !== undefined && !(error instanceof pb.BinaryDecodeError)) throw error;
-  return { messages: values.map((m) => hex(pb.toBinary(desc, m))), error: error?.message };
+  const declared = new Set(desc.fields.map((f) => f.number));
+  return {
+    messages: values.map((m) => hex(pb.toBinary(desc, m))),
+    error: error?.message,
+    misfits: options?.lazy ? undefined : values.map((m) => (m.$unknown ?? []).some((u) => declared.has(u.no))),
+  };
 }
 
 async function theirs(odesc: oracle.DescMessage, chunks: Uint8Array[], options?: Partial<oracleWire.SizeDelimitedDecodeOptions>): Promise<Result> {
@@ -158,6 +168,15 @@ describe("sizeDelimitedDecodeStream vs the oracle", () => {
           const options = readMaxBytes === undefined ? {} : { readMaxBytes };
           const b = await theirs(odesc, chunks, options);
           const a = await ours(desc, chunks, options);
+          // A record whose wire type does not fit its field: pbjet keeps it as an unknown field
+          // (as the specification says), protobuf-es reads it as the field's type and reads on
+          // from where that leaves it (to another message, or an error). The messages before the
+          // first such one agree.
+          const misfit = a.misfits!.indexOf(true);
+          if (misfit >= 0) {
+            expect(a.messages.slice(0, misfit)).toEqual(b.messages.slice(0, misfit));
+            return;
+          }
           // Bodies that are not valid messages fail in protobuf-es. pbjet reads on where a record's
           // wire type does not fit its field (an unknown field, as the specification says), and
           // fails with a text of its own otherwise.
