@@ -1,14 +1,14 @@
 // The matrix's cells measured the other way: every library alone in a process of its own.
 //
 //   node --import tsx src/isolated.ts [--filter <regex>] [--ops encode,decode,...] [--rows pbjetAot,pjsKeep,...]
-//                                     [--runs 5] [--ms 1500] [--gc single|concurrent]
+//                                     [--runs 5] [--ms 1500] [--gc single|concurrent] [--subject pbjetAotPooled]
 //
 // The matrix (src/matrix.ts) interleaves the libraries in one process, short slices each: they share
 // the heap, the garbage collector's work and the C allocator's free lists. A program that uses one
 // library sees none of the others. Here every (fixture, operation, library) runs in a fresh node
 // process for --ms milliseconds after a warm-up, --runs times, the rows in a rotating order; the
-// table gives each row's median rate and pbjet aot=true over the best peer (the median of the runs'
-// ratios). With --gc single (the default, as the matrix) the children run with --single-threaded-gc:
+// table gives each row's median rate and the --subject row (default pbjetAot: pbjet aot=true) over
+// the best peer (the median of the runs' ratios). With --gc single (the default, as the matrix) the children run with --single-threaded-gc:
 // the garbage collector's sweeping of dead ArrayBuffers happens on the main thread, inside the timed
 // calls; with --gc concurrent they run with node's defaults, which sweep on a background thread.
 // Prints markdown; writes nothing.
@@ -24,7 +24,7 @@ import { buildSubjects, esJsonLength, LIBS, OPS, type LibId, type Op } from "./l
 const PEERS: readonly LibId[] = ["es", "pjsKeep", "pjsDefault"];
 
 const argv = process.argv.slice(2);
-const VALUE_OPTIONS = ["--filter", "--ops", "--rows", "--runs", "--ms", "--gc"];
+const VALUE_OPTIONS = ["--filter", "--ops", "--rows", "--runs", "--ms", "--gc", "--subject"];
 if (!argv.includes("--child")) {
   for (let i = 0; i < argv.length; i++) {
     if (VALUE_OPTIONS.includes(argv[i])) i++;
@@ -67,6 +67,9 @@ function runAll(): void {
   for (const row of rows) {
     if (!LIBS.some((l) => l.id === row)) throw new Error(`unknown row ${row}; one of ${LIBS.map((l) => l.id).join(", ")}`);
   }
+  // The row compared with the best peer (the ratio and range columns).
+  const subject = (argValue("--subject") ?? "pbjetAot") as LibId;
+  if (!rows.includes(subject)) throw new Error(`--subject ${subject}: not one of the rows (${rows.join(", ")})`);
   const runs = Number(argValue("--runs") ?? 5);
   const ms = Number(argValue("--ms") ?? 1500);
   const fixtures = buildFixtures(esJsonLength).filter((f) => !filter || filter.test(f.id));
@@ -78,12 +81,12 @@ function runAll(): void {
   console.log(
     `Each cell: median calls/s of ${runs} processes of ${ms} ms (after a warm-up), ${gc === "single" ? "--single-threaded-gc" : "node's default (concurrent) GC"}; Node ${machine.node}, ${machine.nproc} cores, ${machine.cpu}, ${machine.memory}.\n`,
   );
-  console.log(`| fixture | operation | ${rows.join(" | ")} | aot / best peer | range |`);
+  console.log(`| fixture | operation | ${rows.join(" | ")} | ${subject} / best peer | range |`);
   console.log(`|---|---|${rows.map(() => "---:|").join("")}---:|---|`);
   for (const fx of fixtures) {
     for (const op of ops) {
       const rates = new Map<LibId, number[]>(rows.map((r) => [r, []]));
-      const aotOverBest: number[] = [];
+      const subjectOverBest: number[] = [];
       for (let run = 0; run < runs; run++) {
         const order = rows.map((_, i) => rows[(i + run) % rows.length]);
         const hz = new Map<LibId, number>();
@@ -97,11 +100,11 @@ function runAll(): void {
         }
         for (const [row, v] of hz) rates.get(row)!.push(v);
         const best = Math.max(...PEERS.filter((p) => hz.has(p)).map((p) => hz.get(p)!));
-        if (hz.has("pbjetAot") && best > 0) aotOverBest.push(hz.get("pbjetAot")! / best);
+        if (hz.has(subject) && best > 0) subjectOverBest.push(hz.get(subject)! / best);
       }
       const cells = rows.map((r) => (rates.get(r)!.length > 0 ? Math.round(median(rates.get(r)!)).toLocaleString("en-US") : "–"));
-      const range = aotOverBest.length > 0 ? `${Math.min(...aotOverBest).toFixed(2)}–${Math.max(...aotOverBest).toFixed(2)}` : "";
-      const ratio = aotOverBest.length > 0 ? `${median(aotOverBest).toFixed(2)}x` : "–";
+      const range = subjectOverBest.length > 0 ? `${Math.min(...subjectOverBest).toFixed(2)}–${Math.max(...subjectOverBest).toFixed(2)}` : "";
+      const ratio = subjectOverBest.length > 0 ? `${median(subjectOverBest).toFixed(2)}x` : "–";
       console.log(`| ${fx.id} | ${op} | ${cells.join(" | ")} | ${ratio} | ${range} |`);
     }
   }

@@ -145,7 +145,7 @@ export interface Subject {
   readonly json?: string;
 }
 
-export type LibId = "pbjet" | "pbjetAA" | "pbjetAot" | "es" | "pjsKeep" | "pjsDefault" | "pjsProtojson" | "json";
+export type LibId = "pbjet" | "pbjetAA" | "pbjetAot" | "pbjetAotPooled" | "es" | "pjsKeep" | "pjsDefault" | "pjsProtojson" | "json";
 
 export interface LibInfo {
   readonly id: LibId;
@@ -160,6 +160,11 @@ export const LIBS: readonly LibInfo[] = [
     id: "pbjetAot",
     label: "pbjet aot=true",
     note: "@pbjet/protobuf with code from our protoc-gen-es with the option aot=true (ahead-of-time binary encoders and decoders, JSON writers and readers in the generated code)",
+  },
+  {
+    id: "pbjetAotPooled",
+    label: "pbjet aot=true, pooled",
+    note: "the aot=true row with toBinary's option `pooled: true` (results share 8 KiB buffers, as Node.js's Buffer.allocUnsafe and protobufjs's results do); binary encode, passthrough and decode-read-encode only; timed by isolated.ts, not by the matrix",
   },
   { id: "es", label: "protobuf-es", note: "@bufbuild/protobuf with code from @bufbuild/protoc-gen-es" },
   {
@@ -296,6 +301,28 @@ export function buildSubjects(fx: Fixture): Map<LibId, Subject> {
           (walk) => () =>
             (sink = walk(pbjetReflect.reflect(pbDesc, pbMsg) as ReflectLike))
         )(reflectWalker()),
+      },
+    });
+  }
+
+  {
+    // The aot=true code again, with results in pooled buffers.
+    const pbDesc = pbjetAotRegistry.getMessage(fx.typeName)!;
+    const pbMsg = pbjet.create(pbDesc, fx.init as Any);
+    const pooled = { pooled: true };
+    out.set("pbjetAotPooled", {
+      lib: "pbjetAotPooled",
+      message: pbMsg,
+      encode: (m) => pbjet.toBinary(pbDesc, m as Any, pooled),
+      decode: (b) => pbjet.fromBinary(pbDesc, b),
+      ops: {
+        encode: () => (sink = pbjet.toBinary(pbDesc, pbMsg, pooled)),
+        passthrough: () => (sink = pbjet.toBinary(pbDesc, pbjet.fromBinary(pbDesc, wire), pooled)),
+        readOne: () => {
+          const m = pbjet.fromBinary(pbDesc, wire);
+          sinkRead = readPath(m, path);
+          return (sink = pbjet.toBinary(pbDesc, m, pooled));
+        },
       },
     });
   }

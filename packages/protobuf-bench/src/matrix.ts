@@ -294,6 +294,7 @@ const SHORT: Record<LibId, string> = {
   pbjet: "pbjet",
   pbjetAA: "A/A",
   pbjetAot: "aot",
+  pbjetAotPooled: "aot-pool",
   es: "es",
   pjsKeep: "pjs-keep",
   pjsDefault: "pjs-dflt",

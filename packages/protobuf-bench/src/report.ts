@@ -232,6 +232,7 @@ const COLORS: Record<LibId, string> = {
   pbjet: "#000000",
   pbjetAA: "#9e9e9e",
   pbjetAot: "#7b1fa2",
+  pbjetAotPooled: "#ce93d8",
   es: "#3b6fd8",
   pjsKeep: "#e07b00",
   pjsDefault: "#f2b35e",
