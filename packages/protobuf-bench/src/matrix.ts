@@ -157,7 +157,7 @@ for (const fx of fixtures) {
     pbjet.equals(desc, pbjet.fromBinary(desc, bytes), ref) && es.equals(esDesc, es.fromBinary(esDesc, bytes), esSub.message as Any);
 
   // 1. Each library's own encoding decodes in pbjet to pbjet's message; sizes agree.
-  for (const lib of ["pbjet", "pbjetAot", "es", "pjsKeep", "pjsDefault", "pjsProtojson"] as const) {
+  for (const lib of ["pbjet", "pbjetAot", "pbjetAotPooled", "es", "pjsKeep", "pjsDefault", "pjsProtojson"] as const) {
     const s = subs.get(lib)!;
     checksRun += 2;
     try {
@@ -169,7 +169,7 @@ for (const fx of fixtures) {
     }
   }
   // 2. Each library decodes the reference bytes into a message that re-encodes to the same message.
-  for (const lib of ["pbjet", "pbjetAot", "es", "pjsKeep", "pjsDefault"] as const) {
+  for (const lib of ["pbjet", "pbjetAot", "pbjetAotPooled", "es", "pjsKeep", "pjsDefault"] as const) {
     const s = subs.get(lib)!;
     checksRun++;
     try {
