@@ -12,10 +12,10 @@ export interface BinaryWriteOptions {
   /**
    * Return a view into a buffer that other results of `toBinary()` share, as Node.js's
    * `Buffer.allocUnsafe()` does for small buffers: no buffer of its own per call, so messages
-   * of a few hundred bytes encode two to four times as fast (Node.js 20). The bytes are the result's alone and are never
-   * overwritten, but its `.buffer` holds other results' bytes: never send, store or transfer
-   * `.buffer` (use the Uint8Array, or `slice()` it). A result pins its buffer (8 KiB) while it
-   * lives. Not an option of protobuf-es. Default false.
+   * of a few hundred bytes encode two to four times as fast (Node.js 20). The bytes are the
+   * result's alone and are never overwritten, but its `.buffer` holds other results' bytes:
+   * never send, store or transfer `.buffer` (use the Uint8Array, or `slice()` it). A result
+   * pins its buffer (8 KiB) while it lives. Not an option of protobuf-es. Default false.
    */
   pooled?: boolean;
 }
