@@ -8,7 +8,7 @@
 import type { DescMessage } from "../descriptors/types.js";
 import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
-import { BinaryDecodeError } from "../wire/errors.js";
+import { BinaryDecodeError, missingEndGroup, unexpectedEndGroup } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import type { Message } from "../types.js";
 import { typeRecord } from "../model/type-record.js";
@@ -45,7 +45,7 @@ export function aotOtherTag(m: Message, r: BinaryReader, tag: number, at: number
   const wt = tag & 7;
   if (wt === WireType.EndGroup) {
     if (no === group && group !== 0) return true;
-    throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
+    throw unexpectedEndGroup(no, at);
   }
   if (no === 0) throw BinaryDecodeError.illegalTag(0, wt, at);
   if (wt > 5) throw BinaryDecodeError.illegalTag(no, wt, at);
@@ -72,7 +72,7 @@ export function aotDecodeError(e: unknown, typeName: string, no: number): unknow
 
 /** The error for a group whose end-group tag is missing. */
 export function aotMissingEndGroup(group: number, typeName: string, r: BinaryReader): BinaryDecodeError {
-  return new BinaryDecodeError(`missing end-group tag for field ${group} of ${typeName} at offset ${r.pos}`, r.pos);
+  return missingEndGroup(group, typeName, r.pos);
 }
 
 /** An unknown value of a closed enum: kept in the unknown fields as a varint. */

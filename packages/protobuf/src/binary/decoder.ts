@@ -8,7 +8,7 @@ import { ScalarType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
 import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
-import { BinaryDecodeError, decodeErrorAt } from "../wire/errors.js";
+import { BinaryDecodeError, depthExceeded, missingEndGroup, unexpectedEndGroup } from "../wire/errors.js";
 import type { Message } from "../types.js";
 import { factsOf, typeRecord, LazyOption, type FieldFacts } from "../model/type-record.js";
 import { writableForm } from "../model/view-protocol.js";
@@ -94,7 +94,7 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
         const wt = tag & 7;
         if (wt === WireType.EndGroup) {
           if (no === group && group !== 0) return;
-          throw decodeErrorAt(`unexpected end-group tag for field ${no}`, at);
+          throw unexpectedEndGroup(no, at);
         }
         if (no === 0) {
           throw BinaryDecodeError.illegalTag(0, wt, at);
@@ -116,7 +116,7 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
       throw e instanceof BinaryDecodeError ? e.withField(typeName, no) : e;
     }
     if (group !== 0) {
-      throw decodeErrorAt(`missing end-group tag for field ${group} of ${typeName}`, r.pos);
+      throw missingEndGroup(group, typeName, r.pos);
     }
   };
 }
@@ -166,7 +166,7 @@ function factsDecoder(facts: FieldFacts): FieldDecoder {
  * if not. NaN admits nothing. @internal
  */
 export function checkDepth(depth: number, maxDepth: number, at: number): void {
-  if (!(depth < maxDepth)) throw decodeErrorAt(`maximum nesting depth ${maxDepth + 1} exceeded`, at);
+  if (!(depth < maxDepth)) throw depthExceeded(maxDepth, at);
 }
 
 /** @internal Decodes a sub-message (length-delimited or group) into `sub`. */

@@ -14,7 +14,7 @@
  */
 import type { JsonObject, JsonValue } from "../types.js";
 import type { BinaryReader } from "../wire/binary-reader.js";
-import { BinaryDecodeError } from "../wire/errors.js";
+import { BinaryDecodeError, missingEndGroup, unexpectedEndGroup } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { checkDepth, type DecodeContext } from "./decoder.js";
@@ -79,7 +79,7 @@ function otherTag(r: BinaryReader, tag: number, at: number, group: number, depth
   const wt = tag & 7;
   if (wt === WireType.EndGroup) {
     if (no === group && group !== 0) return true;
-    throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
+    throw unexpectedEndGroup(no, at);
   }
   if (no === 0 || wt > 5) throw BinaryDecodeError.illegalTag(no, wt, at);
   r.skipValue(wt, no, ctx.maxDepth - depth);
@@ -107,7 +107,7 @@ function readStruct(r: BinaryReader, end: number, group: number, depth: number, 
     throw annotated(e, STRUCT, tag >>> 3);
   }
   if (group !== 0) {
-    throw new BinaryDecodeError(`missing end-group tag for field ${group} of ${STRUCT} at offset ${r.pos}`, r.pos);
+    throw missingEndGroup(group, STRUCT, r.pos);
   }
 }
 

@@ -11,7 +11,7 @@ import type { DescField, DescMessage } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import { FieldPresence } from "../descriptors/edition.js";
 import type { BinaryReader } from "../wire/binary-reader.js";
-import { BinaryDecodeError } from "../wire/errors.js";
+import { BinaryDecodeError, decodeErrorAt, depthExceeded, missingEndGroup, unexpectedEndGroup } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import { invalidUtf8At } from "../wire/utf8-check.js";
 import { asciiRunEnd } from "../wire/ascii-run.js";
@@ -148,7 +148,7 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
             if (plan.required !== undefined) noteRequired(plan.required, r, start, at);
             return pos;
           }
-          throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
+          throw unexpectedEndGroup(no, at);
         }
         if (no === 0) throw BinaryDecodeError.illegalTag(0, wt, at);
         c = no < dense.length ? dense[no] : plan.sparse.get(no);
@@ -184,14 +184,14 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
         if (check === Check.Utf8) {
           checkUtf8(buf, pos, valueEnd);
         } else if (check === Check.Message) {
-          if (depth >= maxDepth) throw depthError(maxDepth, pos);
+          if (depth >= maxDepth) throw depthExceeded(maxDepth, pos);
           c ??= dense[no]!;
           validate((c.sub ??= validatorPlan(c.message!)), r, pos, valueEnd, 0, depth + 1, maxDepth);
         }
         pos = valueEnd;
         continue;
       } else if (check === Check.Group) {
-        if (depth >= maxDepth) throw depthError(maxDepth, pos);
+        if (depth >= maxDepth) throw depthExceeded(maxDepth, pos);
         c ??= dense[no]!;
         pos = validate((c.sub ??= validatorPlan(c.message!)), r, pos, end, no, depth + 1, maxDepth);
         continue;
@@ -209,7 +209,7 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
     throw e instanceof BinaryDecodeError ? e.withField(plan.typeName, no) : e;
   }
   if (group !== 0) {
-    throw new BinaryDecodeError(`missing end-group tag for field ${group} of ${plan.typeName} at offset ${pos}`, pos);
+    throw missingEndGroup(group, plan.typeName, pos);
   }
   if (plan.required !== undefined) noteRequired(plan.required, r, start, pos);
   return pos;
@@ -257,7 +257,7 @@ function checkMapValue(c: FieldCheck, r: BinaryReader, wt: number, depth: number
     }
     case Check.Message: {
       const end = r.readEnd();
-      if (depth >= maxDepth) throw depthError(maxDepth, r.pos);
+      if (depth >= maxDepth) throw depthExceeded(maxDepth, r.pos);
       const outer = r.len;
       r.pos = validate((c.sub ??= validatorPlan(c.message!)), r, r.pos, end, 0, depth + 1, maxDepth);
       r.len = outer;
@@ -266,10 +266,6 @@ function checkMapValue(c: FieldCheck, r: BinaryReader, wt: number, depth: number
     default:
       r.skipValue(wt, 2);
   }
-}
-
-function depthError(maxDepth: number, at: number): BinaryDecodeError {
-  return new BinaryDecodeError(`maximum nesting depth ${maxDepth + 1} exceeded at offset ${at}`, at);
 }
 
 /** Checks that [start, end) of `buf` (a string) is UTF-8. */
@@ -281,7 +277,7 @@ function checkUtf8(buf: Uint8Array, start: number, end: number): void {
     if (i === end) return;
   }
   const bad = invalidUtf8At(buf, i, end, asciiRunEnd);
-  if (bad >= 0) throw new BinaryDecodeError(`invalid UTF-8 in string at offset ${bad}`, bad);
+  if (bad >= 0) throw decodeErrorAt("invalid UTF-8 in string", bad);
 }
 
 /** Skips a length-delimited string, checking that it is UTF-8. */

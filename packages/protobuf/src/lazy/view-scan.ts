@@ -3,7 +3,7 @@
  * decodes the scalar fields and records where every other field occurs, without decoding it.
  */
 import { BinaryReader } from "../wire/binary-reader.js";
-import { BinaryDecodeError } from "../wire/errors.js";
+import { BinaryDecodeError, unexpectedEndGroup } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import type { UnknownField } from "../types.js";
 import { SlotKind, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
@@ -93,7 +93,7 @@ function scanRange(plan: ViewPlan, state: ViewState, values: unknown[], occ: num
       no = tag >>> 3;
       const wt = tag & 7;
       if (no === 0) throw BinaryDecodeError.illegalTag(0, wt, at);
-      if (wt === WireType.EndGroup) throw new BinaryDecodeError(`unexpected end-group tag for field ${no} at offset ${at}`, at);
+      if (wt === WireType.EndGroup) throw unexpectedEndGroup(no, at);
       const slot = no < dense.length ? dense[no] : plan.sparse.get(no);
       if (slot !== undefined && ((slot.wireTypes >>> wt) & 1) === 1 && scanSlot(state, slot, values, occ, r, tag, wt, no)) continue;
       const dataStart = r.pos;

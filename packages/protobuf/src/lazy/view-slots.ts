@@ -5,7 +5,7 @@
 import { wktName } from "../descriptors/wkt-names.js";
 import type { DescField } from "../descriptors/types.js";
 import type { BinaryReader } from "../wire/binary-reader.js";
-import { BinaryDecodeError } from "../wire/errors.js";
+import { depthExceeded } from "../wire/errors.js";
 import { WireType } from "../wire/wire-type.js";
 import type { Message } from "../types.js";
 import { fieldDecoder } from "../binary/decoder.js";
@@ -77,7 +77,7 @@ function newView(
 
 function checkDepth(state: ViewState, at: number): void {
   if (state.depth >= state.ctx.maxDepth) {
-    throw new BinaryDecodeError(`maximum nesting depth ${state.ctx.maxDepth + 1} exceeded at offset ${at}`, at, state.plan.desc.typeName);
+    throw depthExceeded(state.ctx.maxDepth, at, state.plan.desc.typeName);
   }
 }
 

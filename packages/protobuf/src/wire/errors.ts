@@ -69,9 +69,30 @@ export class BinaryDecodeError extends ProtobufError {
   }
 }
 
-/** A BinaryDecodeError whose detail is `detail`, followed by " at offset <offset>". @internal */
-export function decodeErrorAt(detail: string, offset: number): BinaryDecodeError {
-  return new BinaryDecodeError(`${detail} at offset ${offset}`, offset);
+/**
+ * A BinaryDecodeError whose detail is `detail`, followed by " at offset <offset>"; annotated with
+ * the message's `typeName` when given. @internal
+ */
+export function decodeErrorAt(detail: string, offset: number, typeName?: string): BinaryDecodeError {
+  return new BinaryDecodeError(`${detail} at offset ${offset}`, offset, typeName);
+}
+
+/** Error for an end-group tag of field `fieldNo` at `at` where no group of that field is open. @internal */
+export function unexpectedEndGroup(fieldNo: number, at: number): BinaryDecodeError {
+  return decodeErrorAt(`unexpected end-group tag for field ${fieldNo}`, at);
+}
+
+/** Error for input that ends at `at` inside group field `group` of message `typeName`. @internal */
+export function missingEndGroup(group: number, typeName: string, at: number): BinaryDecodeError {
+  return decodeErrorAt(`missing end-group tag for field ${group} of ${typeName}`, at);
+}
+
+/**
+ * Error for a message at `at` nested deeper than `maxDepth` levels below the top-level one; names
+ * the recursion limit (`maxDepth + 1`), and the message's `typeName` when given. @internal
+ */
+export function depthExceeded(maxDepth: number, at: number, typeName?: string): BinaryDecodeError {
+  return decodeErrorAt(`maximum nesting depth ${maxDepth + 1} exceeded`, at, typeName);
 }
 
 /**
