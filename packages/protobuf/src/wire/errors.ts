@@ -32,16 +32,17 @@ export class BinaryDecodeError extends ProtobufError {
    */
   constructor(detail: string, offset: number, typeName?: string, fieldNumber?: number) {
     super(
-      typeName !== undefined && fieldNumber !== undefined
-        ? `cannot decode field ${typeName}.${fieldNumber}: ${detail}`
-        : typeName !== undefined
+      typeName === undefined
+        ? detail
+        : fieldNumber === undefined
           ? `cannot decode message ${typeName}: ${detail}`
-          : detail,
+          : `cannot decode field ${typeName}.${fieldNumber}: ${detail}`,
     );
     this.detail = detail;
     this.offset = offset;
-    if (typeName !== undefined) this.typeName = typeName;
-    if (fieldNumber !== undefined) this.fieldNumber = fieldNumber;
+    // (Both are own properties of every instance, as declared fields: undefined when unknown.)
+    this.typeName = typeName;
+    this.fieldNumber = fieldNumber;
   }
 
   /**
