@@ -6,8 +6,10 @@
  *   still has them after the whole batch was encoded (a later result never overwrites an
  *   earlier one), and results that share a buffer do not overlap.
  * - Small results share a buffer; a fresh one starts when little room is left and after a
- *   result larger than half a buffer; results that make the buffer grow mid-message (open
- *   sub-messages included) are intact; a throwing encode leaves earlier results intact.
+ *   result larger than half a buffer; large results in a row each have a buffer; a small
+ *   result after a large one does not keep the large buffer; results that make the buffer grow
+ *   mid-message (open sub-messages included) are intact; a throwing encode leaves earlier
+ *   results intact.
  */
 import * as fc from "fast-check";
 import * as pb from "@pbjet/protobuf";
@@ -84,6 +86,25 @@ describe("pooled results: buffers", () => {
     const next = pb.toBinary(desc, withText("y".repeat(10)), pooled);
     expect(next.buffer).not.toBe(big.buffer);
     expect(hex(big)).toBe(hex(pb.toBinary(desc, withText("x".repeat(5000)))));
+  });
+
+  test("large results in a row: each in a buffer of its own, at its start", () => {
+    const sizes = [20_000, 9_000, 60_000, 5_000];
+    const results = sizes.map((n) => pb.toBinary(desc, withText("z".repeat(n)), pooled));
+    results.forEach((r, i) => {
+      expect(hex(r)).toBe(hex(pb.toBinary(desc, withText("z".repeat(sizes[i])))));
+      if (i > 0) expect(r.byteOffset).toBe(0);
+    });
+    expect(new Set(results.map((r) => r.buffer)).size).toBe(results.length);
+  });
+
+  test("a small result after a large one does not keep the large one's buffer", () => {
+    pb.toBinary(desc, withText("x".repeat(50_000)), pooled);
+    const small = [1, 2, 3].map((i) => pb.toBinary(desc, withText("s".repeat(i)), pooled));
+    for (const r of small) expect(r.buffer.byteLength).toBeLessThanOrEqual(8192);
+    // The ones after it share a pool buffer again.
+    expect(small[2].buffer).toBe(small[1].buffer);
+    expect(small.map(hex)).toEqual([1, 2, 3].map((i) => hex(pb.toBinary(desc, withText("s".repeat(i))))));
   });
 
   test("results across many buffers stay intact (growth mid-result, nested messages)", () => {

@@ -38,8 +38,9 @@ const GROW_HEADROOM = 16;
 const FAST_BIN_MAX = 120;
 /**
  * Size of the buffers that pooled results share (toBinary's `pooled` option): as Node.js's
- * Buffer pool. A fresh one is started when less than POOL_MIN_ROOM is left after a result, or
- * after a result larger than half of it (so that small results do not pin a large buffer).
+ * Buffer pool. A fresh one is started when less than POOL_MIN_ROOM is left after a result.
+ * A result larger than half of it ends its buffer, and the next one is sized for a result like
+ * it, as finish() sizes them (a run of large results: a buffer each, nothing copied).
  */
 const POOL_SIZE = 8192;
 const POOL_MIN_ROOM = 1024;
@@ -169,6 +170,14 @@ function prefixString(buf: Uint8Array, at: number, reserved: number, pos: number
   return pos;
 }
 
+/** Size of a fresh buffer for a result of `len` bytes: a power of two, with headroom above ON_HEAP_MAX. */
+function capacityFor(len: number): number {
+  let cap = ON_HEAP_MAX;
+  const want = len <= ON_HEAP_MAX ? len : len + GROW_HEADROOM;
+  while (cap < want) cap *= 2;
+  return cap;
+}
+
 /**
  * Serializes protobuf binary wire format. All methods return `this`.
  * finish() returns the bytes written and resets the writer.
@@ -254,10 +263,8 @@ export class BinaryWriter {
     // for one, instead of doubling its way up from a small one. With some headroom: the writers
     // reserve room for their worst case (a varint's 10 bytes), and a result that filled its
     // buffer would grow the next one.
-    let cap = ON_HEAP_MAX;
-    const want = len <= ON_HEAP_MAX ? len : len + GROW_HEADROOM;
-    while (cap < want) cap *= 2;
-    if (cap === 2 * ON_HEAP_MAX && want <= FAST_BIN_MAX) cap = FAST_BIN_MAX;
+    let cap = capacityFor(len);
+    if (cap === 2 * ON_HEAP_MAX && len + GROW_HEADROOM <= FAST_BIN_MAX) cap = FAST_BIN_MAX;
     // The next result goes to the scratch buffer if it is as small as this one, and if
     // it is up to 64 bytes (its copy is made on V8's heap, cheaper than a buffer of its own) or
     // wrote fixed-width values: a fresh buffer would need a DataView of its own (~50 ns), the
@@ -277,12 +284,20 @@ export class BinaryWriter {
    * is dropped); a writer finished this way is only ever finished this way. @internal
    */
   finishPooled(): Uint8Array<ArrayBuffer> {
+    const buf = this.buf;
     const pos = this.pos;
-    const out = this.buf.subarray(this.base, pos);
-    if (this.buf.length - pos < POOL_MIN_ROOM || out.length > POOL_SIZE / 2) {
-      // The first write makes the next buffer (see grow()), which also replaces the DataView.
+    const len = pos - this.base;
+    const large = len > POOL_SIZE / 2;
+    // A small result first in a buffer sized for a large one is copied out, so that small
+    // results do not pin that buffer.
+    const copy = !large && this.base === 0 && buf.length > POOL_SIZE;
+    const out = copy ? buf.slice(0, pos) : buf.subarray(this.base, pos);
+    if (large || copy || buf.length - pos < POOL_MIN_ROOM) {
+      // The next result starts a fresh buffer (made by its first write, see grow(), which also
+      // replaces the DataView): after a large result, one sized for a result like it, so that
+      // a run of large results costs a buffer each, as with finish().
       this.buf = EMPTY;
-      this.nextCapacity = POOL_SIZE;
+      this.nextCapacity = large ? capacityFor(len) : POOL_SIZE;
       this.base = this.pos = 0;
     } else this.base = pos;
     return out;
