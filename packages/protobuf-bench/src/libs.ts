@@ -164,7 +164,7 @@ export const LIBS: readonly LibInfo[] = [
   {
     id: "pbjetAotPooled",
     label: "pbjet aot=true, pooled",
-    note: "the aot=true row with toBinary's option `pooled: true` (results share 8 KiB buffers, as Node.js's Buffer.allocUnsafe and protobufjs's results do); otherwise the same calls; timed by isolated.ts, not by the matrix",
+    note: "the aot=true row with toBinary's option `pooled: true` (results share 8 KiB buffers, as Node.js's Buffer.allocUnsafe and protobufjs's results do); otherwise the same calls; timed in the operations that call toBinary (encode, passthrough, decode-read-encode)",
   },
   { id: "es", label: "protobuf-es", note: "@bufbuild/protobuf with code from @bufbuild/protoc-gen-es" },
   {

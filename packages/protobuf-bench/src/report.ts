@@ -44,7 +44,19 @@ export interface ReportInput {
   readonly svgPath: string;
 }
 
-const OTHERS: readonly LibId[] = ["pbjetAA", "pbjetAot", "es", "pjsKeep", "pjsDefault", "pjsProtojson", "json"];
+const OTHERS: readonly LibId[] = ["pbjetAA", "pbjetAot", "pbjetAotPooled", "es", "pjsKeep", "pjsDefault", "pjsProtojson", "json"];
+/** The peers of issue 12's targets: protobuf-es and protobufjs in both configurations. */
+const PEERS: readonly LibId[] = ["es", "pjsKeep", "pjsDefault"];
+/** Issue 12's floor: no cell below this fraction of any peer. */
+const FLOOR = 0.9;
+
+/** A row's ops/s over the fastest peer's in a cell, or undefined if either is missing. */
+export function overBestPeer(cell: CellOutcome, lib: LibId): number | undefined {
+  const v = cell.hz[lib];
+  const peers = PEERS.map((p) => cell.hz[p]).filter((h): h is number => h !== undefined);
+  if (v === undefined || peers.length === 0) return undefined;
+  return v / Math.max(...peers);
+}
 
 export function ratio(cell: CellOutcome, lib: LibId): number | undefined {
   const base = cell.hz.pbjet;
@@ -169,6 +181,33 @@ export function renderMarkdown(input: ReportInput): string {
     if (parts.length > 0) L.push(`- ${OP_TITLES[op]} — ${parts.join("; ")}`);
   }
   L.push("");
+
+  // Issue 12's targets: the aot rows over the fastest peer of each cell.
+  const aotRows = (["pbjetAot", "pbjetAotPooled"] as const).filter((l) => input.cells.some((c) => c.hz[l] !== undefined));
+  if (aotRows.length > 0) {
+    L.push("### The aot rows against the fastest peer");
+    L.push("");
+    L.push(
+      `Per operation: the geometric mean over the fixtures of the row's ops/s divided by the fastest of ${PEERS.map(label).join(", ")} in the same cell (issue 12's target: 1.20x), the lowest cell, and the cells below ${FLOOR.toFixed(2)}x (issue 12's floor).`,
+    );
+    L.push("");
+    L.push(`| operation | ${aotRows.map((l) => `${label(l)}: geomean | lowest | below ${FLOOR.toFixed(2)}x`).join(" | ")} |`);
+    L.push(`|---|${aotRows.map(() => "---:|---|---").join("|")}|`);
+    for (const op of input.ops) {
+      const cols = aotRows.map((l) => {
+        const rs = input.cells
+          .filter((c) => c.op === op)
+          .map((c) => ({ fixture: c.fixture, r: overBestPeer(c, l) }))
+          .filter((x): x is { fixture: string; r: number } => x.r !== undefined);
+        if (rs.length === 0) return "– | – | –";
+        const low = rs.reduce((a, b) => (b.r < a.r ? b : a));
+        const below = rs.filter((x) => x.r < FLOOR).map((x) => `${x.fixture} ${fmtRatio(x.r)}`);
+        return `${fmtRatio(geomean(rs.map((x) => x.r)))} | ${low.fixture} ${fmtRatio(low.r)} | ${below.length > 0 ? below.join(", ") : "none"}`;
+      });
+      L.push(`| ${OP_TITLES[op]} | ${cols.join(" | ")} |`);
+    }
+    L.push("");
+  }
 
   for (const op of input.ops) {
     const cells = input.cells.filter((c) => c.op === op);
