@@ -19,9 +19,7 @@ import { fileURLToPath } from "node:url";
 import { buildFixtures } from "./fixtures.js";
 import { machine } from "./machine.js";
 import { median } from "./measure.js";
-import { buildSubjects, esJsonLength, LIBS, OPS, type LibId, type Op } from "./libs.js";
-
-const PEERS: readonly LibId[] = ["es", "pjsKeep", "pjsDefault"];
+import { buildSubjects, esJsonLength, LIBS, OPS, PEERS, type LibId, type Op } from "./libs.js";
 
 const argv = process.argv.slice(2);
 const VALUE_OPTIONS = ["--filter", "--ops", "--rows", "--runs", "--ms", "--gc", "--subject"];

@@ -147,6 +147,9 @@ export interface Subject {
 
 export type LibId = "pbjet" | "pbjetAA" | "pbjetAot" | "pbjetAotPooled" | "es" | "pjsKeep" | "pjsDefault" | "pjsProtojson" | "json";
 
+/** The peers of issue 12's targets: protobuf-es and protobufjs in both configurations. */
+export const PEERS: readonly LibId[] = ["es", "pjsKeep", "pjsDefault"];
+
 export interface LibInfo {
   readonly id: LibId;
   readonly label: string;

@@ -1,6 +1,6 @@
 // Renders the matrix results: markdown tables for BENCHMARKS.md and an SVG chart of the ratios.
 
-import { LIBS, OP_TITLES, type LibId, type Op } from "./libs.js";
+import { LIBS, OP_TITLES, PEERS, type LibId, type Op } from "./libs.js";
 
 export interface CellOutcome {
   readonly fixture: string;
@@ -45,8 +45,6 @@ export interface ReportInput {
 }
 
 const OTHERS: readonly LibId[] = ["pbjetAA", "pbjetAot", "pbjetAotPooled", "es", "pjsKeep", "pjsDefault", "pjsProtojson", "json"];
-/** The peers of issue 12's targets: protobuf-es and protobufjs in both configurations. */
-const PEERS: readonly LibId[] = ["es", "pjsKeep", "pjsDefault"];
 /** Issue 12's floor: no cell below this fraction of any peer. */
 const FLOOR = 0.9;
 
