@@ -5,12 +5,6 @@ import type { FileDescriptorProto, FileDescriptorSet } from "./descriptors/descr
 import { createFileRegistry as createRegistryOfFiles, type FileResolver } from "./registry/file-registry.js";
 import type { FileRegistry } from "./registry/registry.js";
 import { anyViewProtocol } from "./model/view-protocol.js";
-import { enableWktJson } from "./json/wkt-enable.js";
-import { enableBoxing } from "./model/boxing-enable.js";
-import { enableBoxedBinary } from "./binary/boxed-enable.js";
-import { enableJsonExtensions } from "./json/extension-enable.js";
-import { enableDefaultValues } from "./descriptors/default-enable.js";
-import { enableServices } from "./descriptors/service-enable.js";
 
 /**
  * Creates a file registry.
@@ -26,14 +20,6 @@ export function createFileRegistry(fileDescriptorSet: FileDescriptorSet): FileRe
 export function createFileRegistry(file: FileDescriptorProto, resolve: FileResolver): FileRegistry;
 export function createFileRegistry(...registries: FileRegistry[]): FileRegistry;
 export function createFileRegistry(...args: [FileDescriptorSet] | [FileDescriptorProto, FileResolver] | FileRegistry[]): FileRegistry {
-  // The registry may build well-known types and extensions: their JSON forms, unboxed values
-  // extension values in JSON, declared default values and services are needed from now on.
-  enableWktJson();
-  enableBoxing();
-  enableBoxedBinary();
-  enableJsonExtensions();
-  enableDefaultValues();
-  enableServices();
   const first = eagerIfView(args[0]);
   if (args.length === 2 && typeof args[1] === "function") {
     const resolve = args[1] as FileResolver;

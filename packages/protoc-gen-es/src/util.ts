@@ -2,11 +2,9 @@
  * What the TypeScript, JavaScript and declaration generators share: the order of a file's
  * elements, names of generated declarations, and the type arguments of GenMessage.
  */
-import type { DescEnum, DescExtension, DescField, DescFile, DescMessage, DescService } from "@pbjet/protobuf";
-import { ScalarType } from "@pbjet/protobuf";
+import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from "@pbjet/protobuf";
 import type { EcmaScriptPluginOptions, GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { embedFileDesc } from "@pbjet/protobuf/codegenv2";
-import { hasCustomJsonRepresentation, isWrapperDesc } from "@pbjet/protobuf/wkt";
 import { hasValidTypes, type GenEsOptions } from "./options.js";
 
 /** The options of protoc-gen-es and the standard ones. */
@@ -73,52 +71,17 @@ export function messageGenType(f: GeneratedFile, desc: DescMessage, options: Opt
 }
 
 /**
- * The call that hydrates the file's embedded descriptor: `fileDesc("<base64>", [deps])`; for a
- * file with `[lazy]` fields wrapped in `withLazyFields(...)`, which enables lazy decoding (the
- * lazy layer is opt-in, so that programs without such fields do not carry it); for the file
- * that defines google.protobuf.Struct (struct.proto, which every file with a Struct field
- * imports), wrapped in `withStructCodec(...)`, which enables the direct binary codec of
- * Struct values; for the files that define the well-known types with a JSON form of their own
- * (any.proto, timestamp.proto, duration.proto, field_mask.proto, struct.proto, wrappers.proto),
- * wrapped in `withWktJson(...)`, which enables those JSON forms; for wrappers.proto and
- * struct.proto in `withBoxing(...)`, which enables the conversions of unboxed values; and for a
- * file that declares bytes default values (proto2, editions) in `withDefaultValues(...)`, which
- * enables their parser (C escapes); and for a file with services
- * in `withServices(...)`, which enables the builder of service descriptors.
+ * The call that hydrates the file's embedded descriptor: `fileDesc("<base64>", [deps])`, as
+ * protoc-gen-es writes it; for a file with `[lazy]` fields wrapped in `withLazyFields(...)`,
+ * which enables lazy decoding (the lazy layer is opt-in, so that programs without such fields
+ * do not carry it).
  */
 export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
   const { fileDesc } = f.runtime.codegen;
   // Not in `symbols` (which matches protobuf-es's): imported from where fileDesc comes from.
   const deps: Printable[] = file.dependencies.map((d, i) => [i > 0 ? ", " : "", f.importSchema(d)]);
   const call: Printable = [fileDesc, "(", f.string(embedFileDesc(file.proto).base64()), deps.length ? [", [", deps, "]"] : "", ")"];
-  let out: Printable = hasLazyFields(file) ? [f.import("withLazyFields", fileDesc.from), "(", call, ")"] : call;
-  if (file.messages.some((m) => m.typeName === "google.protobuf.Struct")) {
-    out = [f.import("withStructCodec", fileDesc.from), "(", out, ")"];
-  }
-  if (file.proto.package === "google.protobuf" && file.messages.some((m) => m.typeName === "google.protobuf.Struct" || isWrapperDesc(m))) {
-    out = [f.import("withBoxing", fileDesc.from), "(", out, ")"];
-  }
-  if (file.proto.package === "google.protobuf" && file.messages.some(hasCustomJsonRepresentation)) {
-    out = [f.import("withWktJson", fileDesc.from), "(", out, ")"];
-  }
-  if (hasBytesDefaults(file)) {
-    out = [f.import("withDefaultValues", fileDesc.from), "(", out, ")"];
-  }
-  if (file.services.length > 0) {
-    out = [f.import("withServices", fileDesc.from), "(", out, ")"];
-  }
-  return out;
-}
-
-/**
- * Whether a field or extension of the file declares a bytes default value: the only defaults
- * that the runtime's descriptor builder does not parse itself.
- */
-function hasBytesDefaults(file: DescFile): boolean {
-  const parsed = (field: DescField | DescExtension): boolean =>
-    field.fieldKind === "scalar" && field.scalar === ScalarType.BYTES && Object.prototype.hasOwnProperty.call(field.proto, "defaultValue");
-  const visit = (m: DescMessage): boolean => m.fields.some(parsed) || m.nestedExtensions.some(parsed) || m.nestedMessages.some(visit);
-  return file.messages.some(visit) || file.extensions.some(parsed);
+  return hasLazyFields(file) ? [f.import("withLazyFields", fileDesc.from), "(", call, ")"] : call;
 }
 
 /** Whether a message field of the file has the option `lazy` or `unverified_lazy`. */

@@ -18,7 +18,7 @@ import { scalarWireType, isPackable } from "../descriptors/scalar.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
-import { boxedFieldCodec, boxedFieldDecoder } from "./boxed-hook.js";
+import { boxValue, unboxValue } from "../model/boxing.js";
 import { Boxing } from "../model/boxing-kind.js";
 
 /** Options that hold for one decode call. */
@@ -184,14 +184,39 @@ export function readSubMessage(dec: MessageDecoder, sub: unknown, r: BinaryReade
   r.len = outerLen;
 }
 
+/**
+ * Reads an unboxed value (a wrapper primitive, a Struct JSON object) of field `no` as the
+ * message it stands for, merged into `current` if given, and unboxes it.
+ */
+function readBoxed(
+  boxing: Boxing,
+  desc: DescMessage,
+  current: unknown,
+  r: BinaryReader,
+  wt: number,
+  no: number,
+  depth: number,
+  ctx: DecodeContext,
+): unknown {
+  const sub = current === undefined ? zeroMessageFactory(desc)() : boxValue(boxing, desc, current);
+  readSubMessage(messageDecoder(desc), sub, r, wt, no, depth, ctx);
+  return unboxValue(boxing, sub);
+}
+
 function messageFieldDecoder(field: DescField & { fieldKind: "message" }): FieldDecoder {
   const name = field.localName;
   const expected = factsOf(field).wireType;
   const desc = field.message;
   const rec = typeRecord(desc);
   const no = field.number;
-  // Unboxed wrapper and Struct fields: see boxed-hook.ts.
-  if (factsOf(field).boxing !== Boxing.None) return boxedFieldDecoder(field, expected, (c) => c.fieldDecoder(field));
+  const boxing = factsOf(field).boxing;
+  if (boxing !== Boxing.None) {
+    return (msg, r, wt, depth, ctx) => {
+      if (wt !== expected) return false;
+      msg[name] = readBoxed(boxing, desc, msg[name], r, wt, no, depth, ctx);
+      return true;
+    };
+  }
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
   return (msg, r, wt, depth, ctx) => {
@@ -218,8 +243,15 @@ function oneofMessageDecoder(field: DescField & { fieldKind: "message" }): Field
   const desc = field.message;
   const rec = typeRecord(desc);
   const no = field.number;
-  // In a oneof, only Struct is unboxed (wrappers stay messages): see boxed-hook.ts.
-  if (factsOf(field).boxing === Boxing.Struct) return boxedFieldDecoder(field, expected, (c) => c.oneofStructDecoder(field));
+  // In a oneof, only Struct is unboxed (wrappers stay messages).
+  if (factsOf(field).boxing === Boxing.Struct) {
+    return (msg, r, wt, depth, ctx) => {
+      if (wt !== expected) return false;
+      const o = msg[oneofName];
+      msg[oneofName] = { case: caseName, value: readBoxed(Boxing.Struct, desc, o.case === caseName ? o.value : undefined, r, wt, no, depth, ctx) };
+      return true;
+    };
+  }
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
   return (msg, r, wt, depth, ctx) => {
@@ -242,8 +274,10 @@ function messageListDecoder(field: DescField & { fieldKind: "list" }): FieldDeco
   const expected = factsOf(field).wireType;
   const desc = field.message!;
   const no = field.number;
-  // Struct values: see boxed-hook.ts.
-  if (factsOf(field).boxing === Boxing.Struct) return boxedFieldDecoder(field, expected, (c) => c.listStructDecoder(field));
+  if (factsOf(field).boxing === Boxing.Struct) {
+    return (msg, r, wt, depth, ctx) =>
+      wt === expected && (msg[name] as unknown[]).push(readBoxed(Boxing.Struct, desc, undefined, r, wt, no, depth, ctx)) > 0;
+  }
   let dec: MessageDecoder | undefined;
   let factory: ZeroMessageFactory | undefined;
   return (msg, r, wt, depth, ctx) => {
@@ -369,7 +403,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
     const struct = factsOf(field).boxing === Boxing.Struct;
     if (struct) valueZero = () => ({});
     readValue = (r, wt, depth, ctx, prev) => {
-      if (struct) return boxedFieldCodec(desc.typeName).readStruct(desc, prev, r, wt, 2, depth, ctx);
+      if (struct) return readBoxed(Boxing.Struct, desc, prev, r, wt, 2, depth, ctx);
       dec ??= messageDecoder(desc);
       // A value that occurs twice in one entry is merged, as protobuf merges message fields.
       const sub = prev ?? zeroMessageFactory(desc)();

@@ -15,7 +15,7 @@ import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
 import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
 import { Boxing } from "../model/boxing-kind.js";
-import { boxedValueEncoder } from "./boxed-hook.js";
+import { boxValue } from "../model/boxing.js";
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
@@ -191,13 +191,15 @@ function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) 
 }
 
 /**
- * Encodes the value of a singular message field; unboxed well-known types (wrapper primitives
- * without an intermediate message, Struct JSON objects) through boxed-hook.ts.
+ * Encodes the value of a singular message field; unboxed well-known types (wrapper primitives,
+ * Struct JSON objects) as the messages they stand for.
  */
 function singularMessageEncoder(field: DescField & { fieldKind: "message" }) {
   const enc = messageValueEncoder(field.message, field.number, field.delimitedEncoding);
-  if (factsOf(field).boxing === Boxing.None) return enc;
-  return boxedValueEncoder(field, (c) => c.valueEncoder(field, enc));
+  const boxing = factsOf(field).boxing;
+  if (boxing === Boxing.None) return enc;
+  const desc = field.message;
+  return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => enc(boxValue(boxing, desc, v), w, writeUnknown);
 }
 
 /** @internal The encoder of one field that is not a oneof member. */
@@ -269,10 +271,9 @@ function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
     const desc = field.message!;
     const enc = messageValueEncoder(desc, no, field.delimitedEncoding);
     if (factsOf(field).boxing === Boxing.Struct) {
-      const write = boxedValueEncoder(field, (c) => c.structEncoder(desc, enc, no, field.delimitedEncoding));
       return (msg, w, writeUnknown) => {
         const list = msg[name] as unknown[];
-        for (let i = 0; i < list.length; i++) write(list[i], w, writeUnknown);
+        for (let i = 0; i < list.length; i++) enc(boxValue(Boxing.Struct, desc, list[i]), w, writeUnknown);
       };
     }
     return (msg, w, writeUnknown) => {
@@ -326,12 +327,8 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
     let enc: MessageEncoder | undefined;
     const rec = typeRecord(desc);
     const struct = factsOf(field).boxing === Boxing.Struct;
-    const structValue = struct ? boxedValueEncoder(field, (c) => c.structEncoder(desc, messageValueEncoder(desc, 2, false), 2, false)) : undefined;
     writeValue = (w, v, writeUnknown) => {
-      if (structValue !== undefined) {
-        structValue(v, w, writeUnknown);
-        return;
-      }
+      if (struct) v = boxValue(Boxing.Struct, desc, v);
       // A lazy view as a map value: its original bytes, or its eager form.
       const views = rec.views;
       if (views !== undefined && (v = views.writeField(v, w, 2, false, writeUnknown)) === undefined) return;

@@ -40,11 +40,6 @@ export * from "./aot-json.js";
 export { fileDesc, messageDesc, enumDesc, extDesc, tsEnum, objEnum } from "./file-desc.js";
 export { serviceDesc } from "./service-desc.js";
 export { withLazyFields } from "./lazy-fields.js";
-export { withStructCodec } from "./struct-codec.js";
-export { withWktJson } from "./wkt-json.js";
-export { withBoxing } from "./boxing.js";
-export { withDefaultValues } from "./default-values.js";
-export { withServices } from "./services.js";
 export { bootDescriptorProto, boot, bootFileDescriptorProto } from "../boot/boot.js";
 export type {
   FileDescriptorProtoBoot,

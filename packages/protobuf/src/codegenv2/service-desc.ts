@@ -3,17 +3,13 @@
  */
 import type { DescFile } from "../descriptors/types.js";
 import type { GenService, GenServiceMethods } from "../types.js";
-import { enableServices } from "../descriptors/service-enable.js";
 import { ProtobufError } from "../wire/errors.js";
 
 /**
- * The service at `index` in a file. Enables the builder of service descriptors first (see
- * descriptors/service-hook.ts), so that code generated without `withServices()` (by
- * protobuf-es's plugin, or for codegenv1) gets its services too. Services do not nest: more
- * indexes (which protobuf-es's signature takes, as for messages) throw.
+ * The service at `index` in a file. Services do not nest: more indexes (which protobuf-es's
+ * signature takes, as for messages) throw.
  */
 export function serviceDesc<T extends GenServiceMethods>(file: DescFile, index: number, ...paths: number[]): GenService<T> {
   if (paths.length > 0) throw new ProtobufError(`cannot find service ${index}.${paths.join(".")} of ${file.name}: services do not nest`);
-  enableServices();
   return file.services[index] as unknown as GenService<T>;
 }

@@ -8,8 +8,8 @@ import { Edition, EnumType, FieldPresence, MessageEncoding, RepeatedFieldEncodin
 import { featureDefaults, resolveFeatures, type ResolvedFeatures } from "./features.js";
 import { enumSharedPrefix, fieldLocalName, protoCamelCase, safeObjectProperty } from "./names.js";
 import { isPackable, NonScalarType, type ScalarType, scalarTypeName } from "./scalar.js";
-import { scalarDefaultGetter } from "./default-hook.js";
-import { addServices } from "./service-hook.js";
+import { scalarDefaultGetter } from "./default-value.js";
+import { buildServices } from "./service-build.js";
 import { ProtobufError } from "../wire/errors.js";
 
 /** What the builder needs from the registry it builds into. */
@@ -113,7 +113,7 @@ export function buildFile(proto: FileDescriptorProto, dependencies: DescFile[], 
     (parent ? parent.nestedExtensions : file.extensions).push(ext);
     resolver.addType(ext);
   }
-  if (proto.service.length > 0) addServices(file, pkg, resolver);
+  if (proto.service.length > 0) file.services.push(...buildServices(file, pkg, resolver));
   return file;
 }
 
@@ -392,7 +392,7 @@ function fieldCommon(
     longAsString,
     enum: undefined,
     message: undefined,
-    getDefaultValue: hasDefault ? scalarDefaultGetter(scalar, proto.defaultValue, longAsString, describe) : () => undefined,
+    getDefaultValue: hasDefault ? scalarDefaultGetter(scalar, proto.defaultValue, longAsString) : () => undefined,
   } as FieldCommonProps;
 }
 

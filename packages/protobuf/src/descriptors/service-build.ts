@@ -1,5 +1,5 @@
 /**
- * Builds the service descriptors of a file (see service-hook.ts for where it is plugged in).
+ * Builds the service descriptors of a file (called by build-file.ts).
  */
 import type { DescFile, DescMethod, DescService } from "./types.js";
 import type { ServiceDescriptorProto } from "./descriptor-proto.js";

@@ -15,11 +15,12 @@ import { extensionRecord } from "../model/extension-record.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
-import { extensionAccess } from "./extension-hook.js";
+import { setExtension } from "../binary/extensions.js";
 import { JsonProblem, fieldSegment, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
 import { scalarFromJson, mapKeyFromJson } from "./scalar-read.js";
 import { IGNORED, enumReader } from "./enum.js";
-import { boxedJson, wktJson } from "./wkt-hook.js";
+import { wktReader } from "./wkt-read.js";
+import { boxedReader } from "./boxed.js";
 import { enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { countColons } from "./parse.js";
@@ -80,7 +81,7 @@ export function messageReader(desc: DescMessage): MessageReader {
 }
 
 function buildReader(desc: DescMessage): MessageReader {
-  const wkt = wktJson(desc.typeName)?.reader(desc, messageReader);
+  const wkt = wktReader(desc, messageReader);
   if (wkt !== undefined) return wkt;
   let table: Map<string, FieldEntry> | undefined;
   return (msg, json, ctx) => {
@@ -183,7 +184,7 @@ export function readOtherKey(desc: DescMessage, msg: any, key: string, value: un
       try {
         if (value === null && !nullIsValue(ext)) return;
         const v = extensionValueReader(ext)(value, ctx);
-        if (v !== IGNORED) extensionAccess(ext).set(msg, ext, v);
+        if (v !== IGNORED) setExtension(msg, ext, v as never);
       } catch (e) {
         throw withSegment(e, "." + key);
       }
@@ -208,7 +209,7 @@ function extensionValueReader(ext: DescExtension): ValueRead {
         return list;
       };
     } else if (ext.fieldKind === "message" && fieldBoxing(ext) !== Boxing.None) {
-      const readBoxed = boxedJson(ext).boxedReader(ext, fieldBoxing(ext));
+      const readBoxed = boxedReader(ext, fieldBoxing(ext));
       read = (json, ctx) => readBoxed(json, undefined, ctx);
     } else {
       read = elementReader(ext);
@@ -260,7 +261,7 @@ function repeatedElementReader(field: DescField | DescExtension): ValueRead {
     const longAsString = field.fieldKind === "list" && (field as ListFieldObject).longAsString;
     return elementReader({ scalar: field.scalar, enum: field.enum, message: field.message, longAsString });
   }
-  const read = boxedJson(field).boxedReader(field, Boxing.Struct);
+  const read = boxedReader(field, Boxing.Struct);
   return (json, ctx) => read(json, undefined, ctx);
 }
 
@@ -354,7 +355,7 @@ function messageFieldReader(field: DescField & { fieldKind: "message" }): FieldR
   const nullValue = nullIsValue(field);
   const boxing = fieldBoxing(field);
   if (boxing !== Boxing.None) {
-    const readBoxed = boxedJson(field).boxedReader(field, boxing);
+    const readBoxed = boxedReader(field, boxing);
     return (msg, json, ctx) => {
       if (json === null) {
         // Unset by assignment: `delete` would turn the message into a slow dictionary object.
@@ -393,7 +394,7 @@ function oneofMessageReader(field: DescField & { fieldKind: "message" }): FieldR
   const nullValue = nullIsValue(field);
   const boxing = fieldBoxing(field);
   if (boxing !== Boxing.None) {
-    const readBoxed = boxedJson(field).boxedReader(field, boxing);
+    const readBoxed = boxedReader(field, boxing);
     return (msg, json, ctx) => {
       const o = msg[oneof];
       if (json === null) {

@@ -16,7 +16,8 @@ import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
 import { int64ToJson, scalarWriteProblem, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriteProblem, enumWriter } from "./enum.js";
-import { boxedJson, wktJson } from "./wkt-hook.js";
+import { wktTextWriter, wktWriter } from "./wkt-write.js";
+import { boxedWriter } from "./boxed.js";
 import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, extensionsValue, messageWriter, type WriteContext } from "./writer.js";
 
 /** Writes a message of one type as JSON text. Throws JsonProblem. */
@@ -41,11 +42,10 @@ export function messageTextWriter(desc: DescMessage, bits: number): MessageTextW
 }
 
 function buildTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
-  const wktForms = wktJson(desc.typeName);
   const rec = typeRecord(desc);
-  const text = wktForms?.textWriter(desc);
+  const text = wktTextWriter(desc);
   if (text !== undefined) return (msg) => text(eagerForm(rec, msg));
-  const wkt = wktForms?.writer(desc, bits, messageWriter);
+  const wkt = wktWriter(desc, bits, messageWriter);
   if (wkt !== undefined) return (msg, ctx) => JSON.stringify(wkt(eagerForm(rec, msg), ctx));
   let fields: FieldTextWrite[] | undefined;
   let segs: string[] = [];
@@ -255,14 +255,14 @@ function elementTextWriter(
 function singularTextWriter(field: DescField, bits: number): TextWrite {
   const boxing = fieldBoxing(field);
   if (boxing === Boxing.None) return elementTextWriter(field, bits);
-  const write = boxedJson(field).boxedWriter(field, boxing);
+  const write = boxedWriter(field, boxing);
   return (v) => JSON.stringify(write(v));
 }
 
 /** The writer of the elements of a list or map field: Struct elements are JSON objects. */
 function repeatedElementTextWriter(field: DescField, bits: number): TextWrite {
   if (elementBoxing(field) === Boxing.None) return elementTextWriter(field, bits);
-  const write = boxedJson(field).boxedWriter(field, Boxing.Struct);
+  const write = boxedWriter(field, Boxing.Struct);
   return (v) => JSON.stringify(write(v));
 }
 

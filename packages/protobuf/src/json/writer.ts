@@ -12,12 +12,13 @@ import { typeRecord } from "../model/type-record.js";
 import { extensionRecord } from "../model/extension-record.js";
 import { eagerForm } from "../model/view-protocol.js";
 import { setOwnProperty } from "../model/map-key.js";
-import { extensionAccess } from "./extension-hook.js";
+import { getExtension } from "../binary/extensions.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "../types.js";
 import { scalarToJson, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriter } from "./enum.js";
-import { boxedJson, wktJson } from "./wkt-hook.js";
+import { wktWriter } from "./wkt-write.js";
+import { boxedWriter } from "./boxed.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { implicitScalarWriter, scalarListWriter } from "./writer-fast.js";
 
@@ -51,7 +52,7 @@ export function messageWriter(desc: DescMessage, bits: number): MessageWriter {
 }
 
 function buildWriter(desc: DescMessage, bits: number): MessageWriter {
-  const wkt = wktJson(desc.typeName)?.writer(desc, bits, messageWriter);
+  const wkt = wktWriter(desc, bits, messageWriter);
   const rec = typeRecord(desc);
   // Lazy views are written from their eager form (views keep defaults on accessors).
   if (wkt !== undefined) return (msg, ctx) => wkt(eagerForm(rec, msg), ctx);
@@ -133,14 +134,14 @@ export function elementWriter(
 function singularWriter(field: DescField | DescExtension, bits: number): ValueWrite {
   const boxing = fieldBoxing(field);
   if (boxing === Boxing.None) return elementWriter(field, bits);
-  const write = boxedJson(field).boxedWriter(field, boxing);
+  const write = boxedWriter(field, boxing);
   return (v) => write(v);
 }
 
 /** The writer of the elements of a list or map field: Struct elements are JSON objects. */
 function repeatedElementWriter(field: DescField | DescExtension, bits: number): ValueWrite {
   if (elementBoxing(field) === Boxing.None) return elementWriter(field, bits);
-  const write = boxedJson(field).boxedWriter(field, Boxing.Struct);
+  const write = boxedWriter(field, Boxing.Struct);
   return (v) => write(v);
 }
 
@@ -283,7 +284,7 @@ function writeExtensions(desc: DescMessage, bits: number, msg: Message, out: Jso
     if (ext === undefined) continue;
     const key = jsonKey(ext, bits);
     try {
-      setOwnProperty(out, key, extensionValueWriter(ext, bits)(extensionAccess(ext).get(msg, ext), ctx));
+      setOwnProperty(out, key, extensionValueWriter(ext, bits)(getExtension(msg as never, ext), ctx));
     } catch (e) {
       throw withSegment(e, "." + key);
     }

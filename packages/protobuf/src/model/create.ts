@@ -6,7 +6,7 @@ import type { Message, MessageInitShape, MessageShape } from "../types.js";
 import { zeroMessageFactory } from "./zero-message.js";
 import { setOwnProperty } from "./map-key.js";
 import { ProtobufError } from "../wire/errors.js";
-import { structToJson } from "./boxing-hook.js";
+import { structToJson } from "./boxing.js";
 import { Boxing, elementBoxing, fieldBoxing } from "./boxing-kind.js";
 import { typeRecord } from "./type-record.js";
 

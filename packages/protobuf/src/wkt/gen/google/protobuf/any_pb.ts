@@ -33,14 +33,14 @@
 /* eslint-disable */
 
 import type { GenFile, GenMessage } from "../../../../codegenv2/index.js";
-import { fileDesc, messageDesc, withWktJson } from "../../../../codegenv2/index.js";
+import { fileDesc, messageDesc } from "../../../../codegenv2/index.js";
 import type { Message } from "../../../../types.js";
 
 /**
  * Describes the file google/protobuf/any.proto.
  */
 export const file_google_protobuf_any: GenFile = /*@__PURE__*/
-  withWktJson(fileDesc("Chlnb29nbGUvcHJvdG9idWYvYW55LnByb3RvEg9nb29nbGUucHJvdG9idWYiJgoDQW55EhAKCHR5cGVfdXJsGAEgASgJEg0KBXZhbHVlGAIgASgMQnYKE2NvbS5nb29nbGUucHJvdG9idWZCCEFueVByb3RvUAFaLGdvb2dsZS5nb2xhbmcub3JnL3Byb3RvYnVmL3R5cGVzL2tub3duL2FueXBiogIDR1BCqgIeR29vZ2xlLlByb3RvYnVmLldlbGxLbm93blR5cGVzYgZwcm90bzM"));
+  fileDesc("Chlnb29nbGUvcHJvdG9idWYvYW55LnByb3RvEg9nb29nbGUucHJvdG9idWYiJgoDQW55EhAKCHR5cGVfdXJsGAEgASgJEg0KBXZhbHVlGAIgASgMQnYKE2NvbS5nb29nbGUucHJvdG9idWZCCEFueVByb3RvUAFaLGdvb2dsZS5nb2xhbmcub3JnL3Byb3RvYnVmL3R5cGVzL2tub3duL2FueXBiogIDR1BCqgIeR29vZ2xlLlByb3RvYnVmLldlbGxLbm93blR5cGVzYgZwcm90bzM");
 
 /**
  * `Any` contains an arbitrary serialized protocol buffer message along with a

@@ -33,14 +33,14 @@
 /* eslint-disable */
 
 import type { GenFile, GenMessage } from "../../../../codegenv2/index.js";
-import { fileDesc, messageDesc, withWktJson } from "../../../../codegenv2/index.js";
+import { fileDesc, messageDesc } from "../../../../codegenv2/index.js";
 import type { Message } from "../../../../types.js";
 
 /**
  * Describes the file google/protobuf/field_mask.proto.
  */
 export const file_google_protobuf_field_mask: GenFile = /*@__PURE__*/
-  withWktJson(fileDesc("CiBnb29nbGUvcHJvdG9idWYvZmllbGRfbWFzay5wcm90bxIPZ29vZ2xlLnByb3RvYnVmIhoKCUZpZWxkTWFzaxINCgVwYXRocxgBIAMoCUKFAQoTY29tLmdvb2dsZS5wcm90b2J1ZkIORmllbGRNYXNrUHJvdG9QAVoyZ29vZ2xlLmdvbGFuZy5vcmcvcHJvdG9idWYvdHlwZXMva25vd24vZmllbGRtYXNrcGL4AQGiAgNHUEKqAh5Hb29nbGUuUHJvdG9idWYuV2VsbEtub3duVHlwZXNiBnByb3RvMw"));
+  fileDesc("CiBnb29nbGUvcHJvdG9idWYvZmllbGRfbWFzay5wcm90bxIPZ29vZ2xlLnByb3RvYnVmIhoKCUZpZWxkTWFzaxINCgVwYXRocxgBIAMoCUKFAQoTY29tLmdvb2dsZS5wcm90b2J1ZkIORmllbGRNYXNrUHJvdG9QAVoyZ29vZ2xlLmdvbGFuZy5vcmcvcHJvdG9idWYvdHlwZXMva25vd24vZmllbGRtYXNrcGL4AQGiAgNHUEKqAh5Hb29nbGUuUHJvdG9idWYuV2VsbEtub3duVHlwZXNiBnByb3RvMw");
 
 /**
  * `FieldMask` represents a set of symbolic field paths, for example:
