@@ -17,6 +17,7 @@ const aotSuites = [
   "core/extensions",
   "core/proto2-defaults",
   "core/editions",
+  "core/create-differential",
   "lazy/*",
   "lazy-field/lazy-option",
 ];
