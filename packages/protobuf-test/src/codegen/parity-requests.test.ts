@@ -4,7 +4,9 @@
  *
  * - options with source retention: protoc leaves them out of `proto_file` for the files to
  *   generate and sends them in `source_file_descriptors`; the plugins read the schema from the
- *   latter, but embed the former, so generated code has no options with source retention.
+ *   latter, but embed the former, so generated code has no options with source retention;
+ * - a oneof whose members have names of Object.prototype's properties (`constructor`,
+ *   `to_string`, ...): the `case` names are not escaped.
  */
 import { fromBinary, toBinary } from "@pbjet/protobuf";
 import {
@@ -146,5 +148,36 @@ describe("options with source retention", () => {
       expect({ name, ours }).toEqual({ name, ours: theirs });
       expect(embedded(ours)).toBe(embedFileDesc(retentionSource()).base64());
     }
+  });
+});
+
+describe("a oneof with members named like Object.prototype's properties", () => {
+  const names = ["constructor", "to_string", "value_of", "to_json", "has_own_property", "plain"];
+  const file = () =>
+    fileProto({
+      name: "oneof_names.proto",
+      package: "oneof.names",
+      messageType: [
+        {
+          name: "M",
+          field: names.map((name, i) => ({
+            name,
+            number: i + 1,
+            jsonName: name.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()),
+            label: FieldDescriptorProto_Label.OPTIONAL,
+            type: FieldDescriptorProto_Type.INT32,
+            oneofIndex: 0,
+          })),
+          oneofDecl: [{ name: "kind" }],
+        },
+      ],
+    });
+
+  test.each(["target=ts", "target=js+dts", "target=ts,json_types=true,erasable_syntax=true"])("generates protoc-gen-es's cases (%s)", (parameter) => {
+    const generated = generateBoth({ fileToGenerate: ["oneof_names.proto"], parameter, protoFile: [file()] });
+    expect(generated.size).toBeGreaterThan(0);
+    for (const [name, { ours, theirs }] of generated) expect({ name, ours }).toEqual({ name, ours: theirs });
+    const ts = [...generated.values()].map((g) => g.ours).join("\n");
+    if (parameter.startsWith("target=ts")) expect(ts).toContain('case: "constructor";');
   });
 });
