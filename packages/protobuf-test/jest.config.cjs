@@ -12,6 +12,7 @@ const aotSuites = [
   "core/malformed",
   "core/maps",
   "json/maps-lists",
+  "json/required-differential",
   "core/unknown-fields",
   "core/groups-delimited",
   "core/extensions",
