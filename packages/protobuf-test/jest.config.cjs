@@ -12,11 +12,13 @@ const aotSuites = [
   "core/malformed",
   "core/maps",
   "json/maps-lists",
+  "json/required-differential",
   "core/unknown-fields",
   "core/groups-delimited",
   "core/extensions",
   "core/proto2-defaults",
   "core/editions",
+  "core/create-differential",
   "lazy/*",
   "lazy-field/lazy-option",
 ];

@@ -11,7 +11,7 @@ import { anyViewProtocol } from "./model/view-protocol.js";
  *
  * - From a FileDescriptorSet: every file in the set, linked in dependency order.
  * - From a FileDescriptorProto and a resolver that provides its dependencies.
- * - From other file registries, merged.
+ * - From other file registries, merged: a later file of the same name replaces the earlier one.
  *
  * The descriptor messages may be lazy views (`fromBinary(..., { lazy: true })`): they are
  * read from their eager form, where presence of proto2 fields is what the wire had.

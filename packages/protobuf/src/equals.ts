@@ -41,12 +41,13 @@ export function equals<Desc extends DescMessage>(schema: Desc, a: MessageShape<D
 }
 
 function messagesEqual(schema: DescMessage, a: Obj, b: Obj, opts: EqualsOptions): boolean {
+  // A message of another type is never equal, not even to itself (as in protobuf-es).
+  if (a.$typeName !== schema.typeName || b.$typeName !== schema.typeName) return false;
   if (a === b) return true;
   // Lazy views compare by their decoded content.
   const rec = typeRecord(schema);
   a = eagerForm(rec, a);
   b = eagerForm(rec, b);
-  if (a.$typeName !== schema.typeName || b.$typeName !== schema.typeName) return false;
   if (opts.unpackAny === true && opts.registry !== undefined && schema.typeName === wktName.Any) {
     const result = anyEqual(a, b, opts);
     if (result !== undefined) return result;

@@ -6,19 +6,20 @@
 import type { DescEnum, DescFile } from "@pbjet/protobuf";
 import type { GeneratedFile, Schema } from "@pbjet/protoplugin";
 import type { GenEsOptions } from "./options.js";
+import type { FileDescriptorProto } from "@pbjet/protobuf/wkt";
 import { printAotSchema } from "./aot/schema.js";
-import { descArgs, deprecated, fileDescCall, schemaName, shapeName, walkFile, type Options } from "./util.js";
+import { descArgs, deprecated, embeddedProto, fileDescCall, schemaName, shapeName, walkFile, type Options } from "./util.js";
 
 /** Generates JavaScript for every file of the schema. */
 export function generateJs(schema: Schema<GenEsOptions>): void {
   for (const file of schema.files) {
     const f = schema.generateFile(file.name + "_pb.js");
     f.preamble(file);
-    generateFile(f, file, schema.options);
+    generateFile(f, file, schema.options, embeddedProto(schema, file));
   }
 }
 
-function generateFile(f: GeneratedFile, file: DescFile, options: Options): void {
+function generateFile(f: GeneratedFile, file: DescFile, options: Options, embedded: FileDescriptorProto): void {
   const fileName = file.proto.name;
   const { fileDesc, messageDesc, extDesc, serviceDesc } = f.runtime.codegen;
   f.print(f.jsDoc(`Describes the file ${fileName}.`));
@@ -26,7 +27,7 @@ function generateFile(f: GeneratedFile, file: DescFile, options: Options): void 
   if (fileName === "google/protobuf/descriptor.proto" && options.bootstrapWkt) {
     f.print("  ", f.import("bootDescriptorProto", fileDesc.from), "();");
   } else {
-    f.print("  ", fileDescCall(f, file), ";");
+    f.print("  ", fileDescCall(f, file, embedded), ";");
   }
   f.print();
   walkFile(file, {

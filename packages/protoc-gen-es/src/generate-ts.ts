@@ -6,12 +6,14 @@
  */
 import type { DescEnum, DescExtension, DescField, DescFile, DescMessage, DescOneof, DescService } from "@pbjet/protobuf";
 import { FieldPresence, Edition } from "@pbjet/protobuf/reflect";
+import type { FileDescriptorProto } from "@pbjet/protobuf/wkt";
 import { safeIdentifier, type GeneratedFile, type Printable, type Schema } from "@pbjet/protoplugin";
 import { fieldJsonType, fieldTypeScriptType } from "./field-types.js";
 import { hasValidTypes, type GenEsOptions } from "./options.js";
 import {
   descArgs,
   deprecated,
+  embeddedProto,
   fileDescCall,
   isIdentifier,
   messageGenType,
@@ -30,7 +32,7 @@ export function generateTs(schema: Schema<GenEsOptions>): void {
   for (const file of schema.files) {
     const f = schema.generateFile(file.name + "_pb.ts");
     f.preamble(file);
-    generateFile(f, file, schema.options, false);
+    generateFile(f, file, schema.options, false, embeddedProto(schema, file));
   }
 }
 
@@ -39,7 +41,7 @@ export function generateDts(schema: Schema<GenEsOptions>): void {
   for (const file of schema.files) {
     const f = schema.generateFile(file.name + "_pb.d.ts");
     f.preamble(file);
-    generateFile(f, file, schema.options, true);
+    generateFile(f, file, schema.options, true, embeddedProto(schema, file));
   }
 }
 
@@ -52,7 +54,7 @@ interface Target {
   const: string;
 }
 
-function generateFile(f: GeneratedFile, file: DescFile, options: Options, dts: boolean): void {
+function generateFile(f: GeneratedFile, file: DescFile, options: Options, dts: boolean, embedded: FileDescriptorProto): void {
   const t: Target = { dts, type: dts ? "declare type" : "type", const: dts ? "declare const" : "const" };
   const fileName = file.proto.name;
   const { GenFile, fileDesc } = f.runtime.codegen;
@@ -65,7 +67,7 @@ function generateFile(f: GeneratedFile, file: DescFile, options: Options, dts: b
       // The runtime links descriptor.proto once, from its embedded literal (src/boot).
       f.print("  ", f.import("bootDescriptorProto", fileDesc.from), "();");
     } else {
-      f.print("  ", fileDescCall(f, file), ";");
+      f.print("  ", fileDescCall(f, file, embedded), ";");
     }
   }
   f.print();

@@ -3,8 +3,9 @@
  * elements, names of generated declarations, and the type arguments of GenMessage.
  */
 import type { DescEnum, DescExtension, DescFile, DescMessage, DescService } from "@pbjet/protobuf";
-import type { EcmaScriptPluginOptions, GeneratedFile, Printable } from "@pbjet/protoplugin";
+import type { EcmaScriptPluginOptions, GeneratedFile, Printable, Schema } from "@pbjet/protoplugin";
 import { embedFileDesc } from "@pbjet/protobuf/codegenv2";
+import type { FileDescriptorProto } from "@pbjet/protobuf/wkt";
 import { hasValidTypes, type GenEsOptions } from "./options.js";
 
 /** The options of protoc-gen-es and the standard ones. */
@@ -71,16 +72,25 @@ export function messageGenType(f: GeneratedFile, desc: DescMessage, options: Opt
 }
 
 /**
- * The call that hydrates the file's embedded descriptor: `fileDesc("<base64>", [deps])`, as
- * protoc-gen-es writes it; for a file with `[lazy]` fields wrapped in `withLazyFields(...)`,
- * which enables lazy decoding (the lazy layer is opt-in, so that programs without such fields
- * do not carry it).
+ * The FileDescriptorProto of a file that generated code embeds: the request's `proto_file`,
+ * where protoc leaves out the options with source retention of the files to generate, not the
+ * schema's (linked from `source_file_descriptors`, which has them), as protoc-gen-es does.
  */
-export function fileDescCall(f: GeneratedFile, file: DescFile): Printable {
+export function embeddedProto(schema: Schema, file: DescFile): FileDescriptorProto {
+  return schema.proto.protoFile.find((p) => p.name === file.proto.name) ?? file.proto;
+}
+
+/**
+ * The call that hydrates the file's embedded descriptor (`embedded`, see embeddedProto()):
+ * `fileDesc("<base64>", [deps])`, as protoc-gen-es writes it; for a file with `[lazy]` fields
+ * wrapped in `withLazyFields(...)`, which enables lazy decoding (the lazy layer is opt-in, so
+ * that programs without such fields do not carry it).
+ */
+export function fileDescCall(f: GeneratedFile, file: DescFile, embedded: FileDescriptorProto): Printable {
   const { fileDesc } = f.runtime.codegen;
   // Not in `symbols` (which matches protobuf-es's): imported from where fileDesc comes from.
   const deps: Printable[] = file.dependencies.map((d, i) => [i > 0 ? ", " : "", f.importSchema(d)]);
-  const call: Printable = [fileDesc, "(", f.string(embedFileDesc(file.proto).base64()), deps.length ? [", [", deps, "]"] : "", ")"];
+  const call: Printable = [fileDesc, "(", f.string(embedFileDesc(embedded).base64()), deps.length ? [", [", deps, "]"] : "", ")"];
   return hasLazyFields(file) ? [f.import("withLazyFields", fileDesc.from), "(", call, ")"] : call;
 }
 

@@ -275,6 +275,48 @@ describe("parsing edited strings", () => {
   });
 });
 
+describe("add() of a path with an invalid step", () => {
+  /** Steps that no builder takes: a list index that is negative or not an integer. */
+  const invalid = fc.constantFrom<reflect.Path[number]>({ kind: "list_sub", index: -1 }, { kind: "list_sub", index: 1.5 });
+  test("leaves the builder as it was, with the oracle's error and path", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(types.length - 1),
+        fc.array(step, { maxLength: 4 }),
+        fc.array(step, { maxLength: 4 }),
+        fc.nat(),
+        invalid,
+        (t, before, after, at, bad) => {
+          const desc = types[t];
+          const odesc = oreg.getMessage(desc.typeName)!;
+          const ours = walk(desc, before);
+          const prefix = ours.toPath();
+          const theirs = oracleReflect.buildPath(odesc).add(prefix.map(toTheirs));
+          // A valid continuation of the prefix, with the invalid step inserted somewhere.
+          const continuation = walk(desc, [...before, ...after])
+            .toPath()
+            .slice(prefix.length);
+          const k = at % (continuation.length + 1);
+          const added = [...continuation.slice(0, k), bad, ...continuation.slice(k)];
+          const left = ours.getLeft();
+          const norm = () => null;
+          const outcomeOfOurs = outcome(() => ours.add(added), norm) as { error?: string };
+          expect(outcomeOfOurs.error).toBe("InvalidPathError");
+          expect(outcomeOfOurs).toEqual(outcome(() => theirs.add(added.map(toTheirs)), norm));
+          // The path is unchanged, as in the oracle.
+          expect(ours.toPath().map(show)).toEqual(prefix.map(show));
+          expect(theirs.toPath().map(show)).toEqual(prefix.map(show));
+          // What it goes on with too (the oracle keeps the container of the last valid step): the
+          // builder takes the valid continuation as before.
+          expect(ours.getLeft() === left).toBe(true);
+          expect(ours.add(continuation).toPath().map(show)).toEqual([...prefix, ...continuation].map(show));
+        },
+      ),
+      { numRuns: RUNS * 8 },
+    );
+  });
+});
+
 describe("InvalidPathError", () => {
   test("is an Error with the schema and the path", () => {
     const desc = types[0];

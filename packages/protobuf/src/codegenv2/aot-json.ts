@@ -20,6 +20,7 @@ export {
   aotJsonNativeList,
   aotJsonBytes,
   aotJsonProblem,
+  aotJsonNotSet,
   aotJsonInt64,
   aotJsonNonFinite,
   aotJsonEnum,

@@ -203,7 +203,9 @@ function addFields(msg: DescMessage, msgFeatures: ResolvedFeatures, edition: Edi
     const oneof = hasOwn(fieldProto, "oneofIndex") && !fieldProto.proto3Optional ? oneofs[fieldProto.oneofIndex] : undefined;
     const oneofFeatures = oneof ? resolveFeatures(msgFeatures, oneof.proto.options?.features) : msgFeatures;
     const features = resolveFeatures(oneofFeatures, fieldProto.options?.features);
-    const localName = oneof ? safeObjectProperty(protoCamelCase(fieldProto.name)) : fieldLocalName(fieldProto.name);
+    // A oneof member is not a property of the message but the `case` of its oneof's object:
+    // its name is not escaped (as in protobuf-es), e.g. `{ case: "constructor", value }`.
+    const localName = oneof ? protoCamelCase(fieldProto.name) : fieldLocalName(fieldProto.name);
     const field = {
       kind: "field",
       localName,

@@ -18,7 +18,7 @@ import { scalarZeroValue } from "../model/scalar-values.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
 import { dictionaryElements } from "../model/map-key.js";
 import { base64Encode } from "../wire/base64.js";
-import { JsonProblem, fieldSegment, formatJson, indexSegment, withSegment } from "./errors.js";
+import { JsonProblem, fieldSegment, formatJson, indexSegment, requiredNotSet, withSegment } from "./errors.js";
 import { int64ToJson, scalarWriteProblem } from "./scalar-write.js";
 import { mapKeyFromJson, readBytes, scalarFromJson, shortInt64, type ScalarFromJson } from "./scalar-read.js";
 import { protoInt64 } from "../wire/int64.js";
@@ -97,6 +97,9 @@ export function aotJsonBytes(v: unknown): string {
 export function aotJsonProblem(t: ScalarType, v: unknown): object {
   return scalarWriteProblem(t, v);
 }
+
+/** The problem of a required field that is not set (thrown where the field index is known, for its path). */
+export const aotJsonNotSet: () => object = requiredNotSet;
 
 /** The decimal digits of a 64-bit value that is not a bigint (a string or a number). */
 export const aotJsonInt64: (t: ScalarType, v: unknown) => string = int64ToJson;

@@ -106,6 +106,11 @@ export function toEncodeError(e: unknown, typeName: string): unknown {
   return e;
 }
 
+/** @internal The problem of a required field (proto2, LEGACY_REQUIRED) that is not set, as protobuf-es words it. */
+export function requiredNotSet(): JsonProblem {
+  return new JsonProblem("required field not set");
+}
+
 /** @internal The path segment of a field. */
 export function fieldSegment(name: string): string {
   return "." + name;

@@ -13,7 +13,7 @@ import { eagerForm } from "../model/view-protocol.js";
 import { comparableDefault } from "../model/presence.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { base64Encode } from "../wire/base64.js";
-import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
+import { JsonProblem, fieldSegment, indexSegment, keySegment, requiredNotSet, withSegment } from "./errors.js";
 import { int64ToJson, scalarWriteProblem, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriteProblem, enumWriter } from "./enum.js";
 import { wktTextWriter, wktWriter } from "./wkt-write.js";
@@ -314,6 +314,13 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
     }
     case "message": {
       const write = singularTextWriter(field, bits);
+      if ((field.presence as number) === FieldPresence.LEGACY_REQUIRED) {
+        return (msg, s, ctx) => {
+          const v = msg[name];
+          if (v === undefined) throw requiredNotSet();
+          return s + (s === "" ? k : kc) + write(v, ctx);
+        };
+      }
       return (msg, s, ctx) => {
         const v = msg[name];
         return v === undefined ? s : s + (s === "" ? k : kc) + write(v, ctx);
@@ -337,6 +344,13 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
         return (msg, s, ctx) => {
           const v = msg[name];
           return v === undefined ? s : s + (s === "" ? k : kc) + write(v, ctx);
+        };
+      }
+      if ((field.presence as number) === FieldPresence.LEGACY_REQUIRED) {
+        return (msg, s, ctx) => {
+          const v = msg[name];
+          if (v === undefined || !hasOwn.call(msg, name)) throw requiredNotSet();
+          return s + (s === "" ? k : kc) + write(v, ctx);
         };
       }
       // Explicit presence: set if the property is own (defaults live on the prototype).

@@ -79,6 +79,8 @@ function anyWriter(bits: number, writerOf: (desc: DescMessage, bits: number) => 
     } else {
       const obj = json as JsonObject;
       for (const k in obj) setOwnProperty(out, k, obj[k]);
+      // A field with the JSON name "@type" does not replace the type URL (as in protobuf-es).
+      out["@type"] = typeUrl;
     }
     return out;
   };

@@ -13,7 +13,7 @@ import { extensionRecord } from "../model/extension-record.js";
 import { eagerForm } from "../model/view-protocol.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { getExtension } from "../binary/extensions.js";
-import { JsonProblem, fieldSegment, indexSegment, keySegment, withSegment } from "./errors.js";
+import { JsonProblem, fieldSegment, indexSegment, keySegment, requiredNotSet, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "../types.js";
 import { scalarToJson, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriter } from "./enum.js";
@@ -200,6 +200,13 @@ function fieldWriter(field: DescField, bits: number): FieldWrite {
     }
     case "message": {
       const write = singularWriter(field, bits);
+      if ((field.presence as number) === FieldPresence.LEGACY_REQUIRED) {
+        return (msg, out, ctx) => {
+          const v = msg[name];
+          if (v === undefined) throw requiredNotSet();
+          out[key] = write(v, ctx);
+        };
+      }
       return (msg, out, ctx) => {
         const v = msg[name];
         if (v !== undefined) out[key] = write(v, ctx);
@@ -227,6 +234,13 @@ function fieldWriter(field: DescField, bits: number): FieldWrite {
         return (msg, out, ctx) => {
           const v = msg[name];
           if (v !== undefined) out[key] = write(v, ctx);
+        };
+      }
+      if ((field.presence as number) === FieldPresence.LEGACY_REQUIRED) {
+        return (msg, out, ctx) => {
+          const v = msg[name];
+          if (v === undefined || !hasOwn.call(msg, name)) throw requiredNotSet();
+          out[key] = write(v, ctx);
         };
       }
       // Explicit presence with defaults on the prototype: set if the property is own.

@@ -9,13 +9,15 @@ import { ProtobufError } from "../wire/errors.js";
 import { structToJson } from "./boxing.js";
 import { Boxing, elementBoxing, fieldBoxing } from "./boxing-kind.js";
 import { typeRecord } from "./type-record.js";
+import { ScalarType } from "../descriptors/scalar.js";
 
 /**
  * Creates a new message of the given schema, with every field at its default value, and
  * sets the fields given in `init`. Nested messages in `init` may be init objects as well.
  * If `init` already is a message of this schema, it is returned as is. As in protobuf-es,
  * lists and maps of scalars (and enums) in `init` are taken as they are, not copied: the
- * message holds the same arrays and objects; lists and maps of messages are converted.
+ * message holds the same arrays and objects; lists and maps of messages, and of bytes (where
+ * a `number[]` becomes a `Uint8Array`), are converted.
  */
 export function create<Desc extends DescMessage>(schema: Desc, init?: MessageInitShape<Desc>): MessageShape<Desc> {
   if (init !== undefined && isMessageOf(init, schema)) {
@@ -34,30 +36,15 @@ function isMessageOf(value: unknown, schema: DescMessage): boolean {
 
 const objectPrototype = Object.prototype as unknown as Record<string, unknown>;
 
-/** How one member of a message is set from an init value. */
-const enum Init {
-  /** Scalars, enums, and lists and maps of them: the value as it is. */
-  AsIs,
-  /** A message field: a message made from the value. */
-  Message,
-  /** A wrapper field, held as its primitive: a wrapper message's value, or the primitive. */
-  Wrapper,
-  /** A Struct field, held as a JSON object. */
-  Struct,
-  /** A list of messages (or of Struct JSON objects). */
-  MessageList,
-  /** A map with message (or Struct) values: a copy with converted values. */
-  MessageMap,
-  /** A oneof: `{ case, value }` with the value converted for its member. */
-  Oneof,
-}
+/** Converts an init value to what a message holds; members without one take the value as it is. */
+type Convert = (value: unknown) => unknown;
 
 interface InitStep {
   readonly name: string;
-  readonly how: Init;
-  readonly field: DescField | undefined;
-  /** Oneof members by local name. */
-  readonly cases: ReadonlyMap<string, DescField> | undefined;
+  /** The conversion of the member's value, or undefined to take it as it is. */
+  readonly convert: Convert | undefined;
+  /** For a oneof: the conversions of its members' values, by the members' local names. */
+  readonly cases: ReadonlyMap<string, Convert> | undefined;
   /** The member's name in the .proto file (for errors). */
   readonly protoName: string;
   /** The name is inherited by plain objects (e.g. "hasOwnProperty"): only an own property counts. */
@@ -67,41 +54,60 @@ interface InitStep {
 /** The steps that set a message's members from an init object, compiled once per type. */
 function initPlan(schema: DescMessage): readonly InitStep[] {
   const rec = typeRecord(schema);
-  return (rec.init ??= schema.members.map((member): InitStep => {
-    const name = member.localName;
-    const inherited = name in objectPrototype;
-    if (member.kind === "oneof") {
-      return {
-        name,
-        how: Init.Oneof,
-        field: undefined,
-        cases: new Map(member.fields.map((f) => [f.localName, f])),
-        protoName: member.name,
-        inherited,
-      };
-    }
-    return { name, how: initKind(member), field: member, cases: undefined, protoName: member.name, inherited };
-  })) as readonly InitStep[];
+  return (rec.init ??= schema.members.map(
+    (member): InitStep => ({
+      name: member.localName,
+      convert: member.kind === "oneof" ? undefined : converter(member),
+      cases: member.kind === "oneof" ? new Map(member.fields.map((f) => [f.localName, converter(f) ?? ((v) => v)])) : undefined,
+      protoName: member.name,
+      inherited: member.localName in objectPrototype,
+    }),
+  )) as readonly InitStep[];
 }
 
-function initKind(field: DescField): Init {
+/**
+ * The conversion of a field's init value: messages are made from init objects, lists and maps
+ * of messages and of bytes are copied with their values converted; scalars, enums, and lists
+ * and maps of them are taken as they are (as in protobuf-es).
+ */
+function converter(field: DescField): Convert | undefined {
+  const element = elementConverter(field);
+  if (element === undefined) return undefined;
   switch (field.fieldKind) {
-    case "message":
-      switch (fieldBoxing(field)) {
-        case Boxing.Wrapper:
-          return Init.Wrapper;
-        case Boxing.Struct:
-          return Init.Struct;
-        default:
-          return Init.Message;
-      }
     case "list":
-      return field.listKind === "message" ? Init.MessageList : Init.AsIs;
+      return (v) => (v as unknown[]).map(element);
     case "map":
-      return field.mapKind === "message" ? Init.MessageMap : Init.AsIs;
+      return (v) => {
+        const src = v as Record<string, unknown>;
+        const map: Record<string, unknown> = {};
+        const keys = Object.keys(src);
+        for (let i = 0; i < keys.length; i++) setOwnProperty(map, keys[i], element(src[keys[i]]));
+        return map;
+      };
     default:
-      return Init.AsIs;
+      return element;
   }
+}
+
+/** The conversion of a singular value, list element or map value of a field. */
+function elementConverter(field: DescField): Convert | undefined {
+  const desc = field.message;
+  // A bytes value given as an array of numbers becomes a Uint8Array, as in protobuf-es.
+  if (desc === undefined) return field.scalar === ScalarType.BYTES ? toBytes : undefined;
+  switch (field.fieldKind === "message" ? fieldBoxing(field) : elementBoxing(field)) {
+    case Boxing.Wrapper:
+      // Held as its primitive: a wrapper message's value, or the primitive (BytesValue: number[] too).
+      return (v) => toBytes(isMessageOf(v, desc) ? (v as { value: unknown }).value : v);
+    case Boxing.Struct:
+      // Held as a JSON object.
+      return (v) => (isMessageOf(v, desc) ? structToJson(v as Message) : v);
+    default:
+      return (v) => create(desc, v as Record<string, unknown>);
+  }
+}
+
+function toBytes(v: unknown): unknown {
+  return Array.isArray(v) ? new Uint8Array(v as number[]) : v;
 }
 
 function initMessage(schema: DescMessage, msg: Record<string, unknown>, init: Record<string, unknown>): void {
@@ -114,56 +120,21 @@ function initMessage(schema: DescMessage, msg: Record<string, unknown>, init: Re
     if (step.inherited && !Object.prototype.hasOwnProperty.call(init, name)) continue;
     const value = init[name];
     if (value === undefined || value === null) continue;
-    if (step.how === Init.AsIs) {
-      msg[name] = value;
-    } else if (step.how === Init.Oneof) {
+    const cases = step.cases;
+    if (cases === undefined) {
+      msg[name] = step.convert === undefined ? value : step.convert(value);
+    } else {
       const o = value as { case?: string; value?: unknown };
       if (o.case === undefined) continue;
-      const field = step.cases!.get(o.case);
-      if (field === undefined) {
+      const convert = cases.get(o.case);
+      if (convert === undefined) {
         throw new ProtobufError(`cannot create ${schema.typeName}: oneof ${step.protoName} has no case "${o.case}"`);
       }
-      msg[name] = { case: o.case, value: initValue(field, initKind(field), o.value) };
-    } else {
-      msg[name] = initValue(step.field!, step.how, value);
+      msg[name] = { case: o.case, value: convert(o.value) };
     }
   }
   const unknown = init.$unknown as Message["$unknown"];
   if (unknown !== undefined && unknown.length > 0) {
     msg.$unknown = unknown.slice();
   }
-}
-
-function initValue(field: DescField, how: Init, value: unknown): unknown {
-  switch (how) {
-    case Init.Message:
-      return create(field.message!, value as Record<string, unknown>);
-    case Init.Wrapper:
-      // Accept a wrapper message as well as the primitive it wraps.
-      return isMessageOf(value, field.message!) ? (value as { value: unknown }).value : value;
-    case Init.Struct:
-      return isMessageOf(value, field.message!) ? structToJson(value as Message) : value;
-    case Init.MessageList:
-      return (value as unknown[]).map((v) => initElement(field, v));
-    case Init.MessageMap: {
-      const src = value as Record<string, unknown>;
-      const map: Record<string, unknown> = {};
-      const keys = Object.keys(src);
-      for (let i = 0; i < keys.length; i++) {
-        const k = keys[i];
-        setOwnProperty(map, k, initElement(field, src[k]));
-      }
-      return map;
-    }
-    default:
-      return value;
-  }
-}
-
-/** A message element of a list or map: a message, or a JSON object for Struct elements. */
-function initElement(field: DescField, value: unknown): unknown {
-  if (elementBoxing(field) === Boxing.Struct) {
-    return isMessageOf(value, field.message!) ? structToJson(value as Message) : value;
-  }
-  return create(field.message!, value as Record<string, unknown>);
 }

@@ -60,13 +60,11 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
           field.fieldKind === "enum"
             ? (field.getDefaultValue() ?? field.enum.values[0]?.number ?? 0)
             : (field.getDefaultValue() ?? scalarZeroValue(field.scalar, field.longAsString));
-        if ((field.presence as number) === FieldPresence.IMPLICIT) {
-          add(field.localName, Mutable.None, zero);
-        } else if ((desc.file.edition as number) !== Edition.EDITION_PROTO3) {
-          // Explicit presence: the default lives on the prototype until a value is set.
-          defaults[field.localName] = zero;
-          usePrototype = true;
-        }
+        if ((field.presence as number) === FieldPresence.IMPLICIT) add(field.localName, Mutable.None, zero);
+        else usePrototype = true;
+        // Explicit presence (proto2, editions): the default lives on the prototype until a value
+        // is set. As in protobuf-es, the prototype has the zero values of implicit fields too.
+        defaults[field.localName] = zero;
         break;
       }
     }
@@ -84,7 +82,9 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
   // Not frozen: a read-only inherited property would make assignments to the field throw.
   // One prototype per type, shared with generated code's constructors (zeroPrototype()).
   let proto = prototypes.get(desc);
-  if (proto === undefined) prototypes.set(desc, (proto = usePrototype ? defaults : Object.prototype));
+  if (proto === undefined) {
+    prototypes.set(desc, (proto = usePrototype && (desc.file.edition as number) !== Edition.EDITION_PROTO3 ? defaults : Object.prototype));
+  }
   Ctor.prototype = proto;
   return () => {
     const m = new Ctor();
@@ -97,9 +97,9 @@ function buildFactory(desc: DescMessage): ZeroMessageFactory {
 const prototypes = new WeakMap<DescMessage, object>();
 
 /**
- * The prototype of the type's zero messages: Object.prototype, or (proto2, editions) an object
- * with the defaults of the scalar and enum fields with explicit presence, read from there until
- * a value is set. One per type, shared by the runtime's factory and generated code's.
+ * The prototype of the type's zero messages: Object.prototype, or (proto2, editions types with
+ * scalar or enum fields with explicit presence) an object with the defaults of the scalar and
+ * enum fields (not oneof members), read from there until a value is set. One per type, shared by the runtime's factory and generated code's.
  */
 export function zeroPrototype(desc: DescMessage): object {
   return prototypes.get(desc) ?? (buildFactory(desc), prototypes.get(desc)!);

@@ -64,7 +64,7 @@ export type PathBuilder = {
   /**
    * Append a path.
    *
-   * Throws an InvalidPathError if the path cannot be added.
+   * Throws an InvalidPathError if the path cannot be added; the builder is then left as it was.
    */
   add(path: Path | PathBuilder): PathBuilder;
   /** Return the path. */
@@ -170,24 +170,34 @@ class Builder implements PathBuilder {
   }
 
   add(path: Path | PathBuilder): PathBuilder {
-    for (const ele of Array.isArray(path) ? path : path.toPath()) {
-      switch (ele.kind) {
-        case "field":
-          this.field(ele);
-          break;
-        case "oneof":
-          this.oneof(ele);
-          break;
-        case "extension":
-          this.extension(ele);
-          break;
-        case "list_sub":
-          this.list(ele.index);
-          break;
-        case "map_sub":
-          this.map(ele.key);
-          break;
+    const left = this.left;
+    const length = this.path.length;
+    try {
+      for (const ele of Array.isArray(path) ? path : path.toPath()) {
+        switch (ele.kind) {
+          case "field":
+            this.field(ele);
+            break;
+          case "oneof":
+            this.oneof(ele);
+            break;
+          case "extension":
+            this.extension(ele);
+            break;
+          case "list_sub":
+            this.list(ele.index);
+            break;
+          case "map_sub":
+            this.map(ele.key);
+            break;
+        }
       }
+    } catch (e) {
+      // An invalid step leaves the builder as it was; the error has the path as it is then (as
+      // in protobuf-es, which restores the path but not what it goes on with).
+      this.path.splice(length);
+      this.left = left;
+      throw e instanceof InvalidPathError ? new InvalidPathError(this.schema, e.message, this.path.slice()) : e;
     }
     return this;
   }

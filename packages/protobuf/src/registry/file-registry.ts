@@ -18,7 +18,7 @@ export type FileResolver = (fileName: string) => FileDescriptorProto | DescFile 
  *
  * - From a FileDescriptorSet: every file in the set, linked in dependency order.
  * - From a FileDescriptorProto and a resolver that provides its dependencies.
- * - From other file registries, merged.
+ * - From other file registries, merged: a later file of the same name replaces the earlier one.
  */
 export function createFileRegistry(fileDescriptorSet: FileDescriptorSet): FileRegistry;
 export function createFileRegistry(file: FileDescriptorProto, resolve: FileResolver): FileRegistry;
@@ -38,7 +38,11 @@ export function createFileRegistry(...args: [FileDescriptorSet] | [FileDescripto
   } else {
     for (const reg of args as FileRegistry[]) {
       for (const file of reg.files) {
-        addDescFile(file, types, files);
+        // A later file of the same name replaces the earlier one, with its types (as in
+        // protobuf-es); its dependencies are added where no file has their name yet.
+        files.set(file.proto.name, file);
+        forEachTypeIn(file, types.add);
+        file.dependencies.forEach((d) => addDescFile(d, types, files));
       }
     }
   }

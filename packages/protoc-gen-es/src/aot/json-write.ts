@@ -2,7 +2,7 @@
  * The ahead-of-time JSON text writer of a message type (plugin option `aot`): the body of
  * `(m, o, x) => { ... }`, which returns the message as JSON text, as the runtime's compiled
  * text writer (json/text-writer.ts) writes it: the fields in declaration order, with the same
- * zero checks, value checks, texts and error paths, for the option bits `o`
+ * zero checks, value checks (required fields too), texts and error paths, for the option bits `o`
  * (1 alwaysEmitImplicit, 2 enumAsInteger, 4 useProtoFieldName). Maps, unboxed wrappers and
  * Struct are written by the runtime's compiled field writers; sub-messages by their type's
  * writer (ahead-of-time or compiled); extensions by the runtime.
@@ -269,7 +269,7 @@ function fieldLines(c: JsonContext, desc: DescMessage, field: DescField): Printa
       return [[at, "{ const l = ", get, "; const n = l.length; if (n !== 0 || (o & 1) !== 0) {"], ...loop, "  } }"];
     }
     case "message":
-      return [[at, "{ const v = ", get, "; if (v !== undefined) { ", valueAppend(c, field, "v", append), " } }"]];
+      return [[at, "{ const v = ", get, "; if (v !== undefined) { ", valueAppend(c, field, "v", append), " }", notSet(c, field), " }"]];
     case "scalar":
     case "enum": {
       let cond: Printable;
@@ -281,11 +281,18 @@ function fieldLines(c: JsonContext, desc: DescMessage, field: DescField): Printa
         // Explicit presence: set if the property is own (defaults live on the prototype).
         cond = explicitPresenceCond(f, field);
       }
-      return [[at, "{ const v = ", get, "; if (", cond, ") { ", valueAppend(c, field, "v", append, leavesOpenStrings(desc)), " } }"]];
+      return [
+        [at, "{ const v = ", get, "; if (", cond, ") { ", valueAppend(c, field, "v", append, leavesOpenStrings(desc)), " }", notSet(c, field), " }"],
+      ];
     }
     default:
       return [];
   }
+}
+
+/** For a required field (proto2, LEGACY_REQUIRED): ` else throw` the runtime's problem (as its writers do), else nothing. */
+function notSet(c: JsonContext, field: DescField): Printable {
+  return field.presence === FieldPresence.LEGACY_REQUIRED ? [" else throw ", c.rt("aotJsonNotSet"), "();"] : "";
 }
 
 /**
