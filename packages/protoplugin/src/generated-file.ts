@@ -246,6 +246,11 @@ function tokenize(ctx: GeneratedFileContext, p: Printable, out: Token[]): void {
       return;
   }
   if (p instanceof Uint8Array) {
+    // Empty: `new Uint8Array(0)`, as protoc-gen-es writes it.
+    if (p.length === 0) {
+      out.push("new Uint8Array(0)");
+      return;
+    }
     out.push(`new Uint8Array([${Array.from(p, (b) => "0x" + b.toString(16).toUpperCase().padStart(2, "0")).join(", ")}])`);
     return;
   }

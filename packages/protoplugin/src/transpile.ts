@@ -7,7 +7,10 @@
  * options, and one program of all generated files beside the TypeScript library files that
  * @typescript/vfs loads, so that declarations infer the same types.
  */
-import * as ts from "typescript";
+// The default import: TypeScript is a CommonJS module whose exports Node.js cannot list, so the
+// namespace of `import * as ts` has none of them in an ES module (esModuleInterop makes the
+// CommonJS build import the same object).
+import ts from "typescript";
 import { createDefaultMapFromNodeModules, createSystem, createVirtualCompilerHost } from "@typescript/vfs";
 import type { FileInfo } from "./generated-file.js";
 

@@ -88,11 +88,11 @@ const message = (schema: Schema, typeName: string) =>
   schema.allFiles.flatMap((f) => [...schema.typesInFile(f)]).find((t) => t.typeName === typeName)!;
 
 describe("print", () => {
-  test("strings, numbers, booleans, bigints, bytes, string and array literals, template literals", () => {
+  test("strings, numbers, booleans, bigints, bytes (also empty), string and array literals, template literals", () => {
     expectSame((f) => {
       f.print("const a = ", 1, ", b = ", -2.5, ", c = ", true, ";");
       f.print("const d = [", 0n, ", ", 123n, ", ", -5n, ", ", 18446744073709551615n, "];");
-      f.print("const e = ", new Uint8Array([0, 1, 127, 255]), ";");
+      f.print("const e = ", new Uint8Array([0, 1, 127, 255]), ", z = ", new Uint8Array(0), ";");
       f.print("const s = ", f.string('a "b"\n\\c'), ", t = ", f.array([1, "x", f.string("y"), [2, 3]]), ";");
       const n = 42;
       f.print`const m = ${f.runtime.create}(X, { n: ${n} });`;
