@@ -22,6 +22,20 @@ import { fcParams, oracleCreate, oracleMessage, oracleRegistry, oracleSafe, regi
 const sets: SetName[] = ["test", "conformance"];
 const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? 12);
 
+/**
+ * The oracle's text of a message. Where it throws (an Any whose type URL names no type, such
+ * as "/", or whose value does not decode), pbjet writes the raw fields (print.test.ts): the
+ * run is skipped.
+ */
+function oracleWrites(odesc: oracle.DescMessage, msg: oracle.Message, options: Partial<otxt.TextWriteOptions>): string {
+  try {
+    return otxt.toText(odesc, msg, options);
+  } catch {
+    fc.pre(false);
+    throw new Error("unreachable");
+  }
+}
+
 /** Our text of the message the oracle reads from `text` (passed on through the binary). */
 function oracleReadsAs(desc: pb.DescMessage, odesc: oracle.DescMessage, text: string, reg: pb.Registry, oreg: oracle.Registry): string {
   const back = otxt.fromText(odesc, text, { registry: oreg });
@@ -55,9 +69,9 @@ describe.each(sets)("text differential: %s descriptor set", (set) => {
         const theirs = oracleCreate(desc, odesc, init);
         // Same text as the oracle writes, unknown fields too.
         const text = pb.toText(desc, ours, { registry: reg });
-        expect(text).toBe(otxt.toText(odesc, theirs, { registry: oreg }));
+        expect(text).toBe(oracleWrites(odesc, theirs, { registry: oreg }));
         expect(pb.toText(desc, ours, { registry: reg, printUnknownFields: true })).toBe(
-          otxt.toText(odesc, theirs, { registry: oreg, printUnknownFields: true }),
+          oracleWrites(odesc, theirs, { registry: oreg, printUnknownFields: true }),
         );
         // Both read it back to the message of the binary (lone surrogates are U+FFFD there).
         const expected = pb.toText(desc, pb.fromBinary(desc, bytes), { registry: reg });

@@ -318,6 +318,9 @@ describe("Any", () => {
     // A value that is not a message of the type: protobuf-es throws.
     expect(ours(any(url, 0xff))).toBe(raw(url, "\\xff"));
     expect(() => theirs(any(url, 0xff))).toThrow("premature EOF");
+    // A type URL that names no type: protobuf-es throws.
+    expect(ours(any("/", 1))).toBe(raw("/", "\\x01"));
+    expect(() => theirs(any("/", 1))).toThrow("invalid type url: /");
     // A type URL without a "/" (an extension name in brackets): protobuf-es expands it.
     expect(ours(any("pbjet.test.proto3.ScalarValues"))).toBe(lines("any: {", '  type_url: "pbjet.test.proto3.ScalarValues"', "}"));
     expect(theirs(any("pbjet.test.proto3.ScalarValues"))).toBe(lines("any: {", "  [pbjet.test.proto3.ScalarValues]: {}", "}"));
