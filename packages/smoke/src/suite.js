@@ -406,7 +406,7 @@ export function defineSuite(t, lib, digest = () => {}) {
       pb.setExtension(msg, ext_note, "n");
       const text = pb.toText(LegacySchema, msg, { registry });
       digest("text Legacy", text);
-      assert(/Header \{/.test(text) && /Line \{/.test(text), `groups by type name:\n${text}`);
+      assert(/Header: \{/.test(text) && /Line: \{/.test(text), `groups by type name:\n${text}`);
       assert(text.includes("[smoke.v1.ext_note]"), `extension:\n${text}`);
       const back = pb.fromText(LegacySchema, text, { registry });
       assert(equals(LegacySchema, msg, back), "equals");

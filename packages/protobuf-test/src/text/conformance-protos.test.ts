@@ -5,7 +5,8 @@
  * versions than the runner in CI (hex / octal limits, float forms).
  */
 import * as pb from "@pbjet/protobuf";
-import { registry, schema } from "../helpers";
+import * as otxt from "@bufbuild/protobuf/txtpb";
+import { oracleRegistry, oracleSchema, registry, schema } from "../helpers";
 
 const reg = () => registry("conformance");
 const P2 = "protobuf_test_messages.proto2.TestAllTypesProto2";
@@ -20,28 +21,34 @@ function fails(typeName: string, text: string): void {
   expect(() => parse(typeName, text)).toThrow(pb.TextDecodeError);
 }
 
-/** Parses, prints, parses again: the second parse prints the same text (maps sorted, NaN too). */
+/**
+ * Parses, prints, parses again: the second parse prints the same text (NaN too), and
+ * protobuf-es reads the input and prints it the same.
+ */
 function stable(typeName: string, text: string): string {
   const desc = schema(typeName, "conformance");
   const msg = pb.fromText(desc, text, { registry: reg() });
   const printed = pb.toText(desc, msg, { registry: reg() });
   expect(pb.toText(desc, pb.fromText(desc, printed, { registry: reg() }), { registry: reg() })).toBe(printed);
+  const odesc = oracleSchema(typeName, "conformance");
+  const oreg = oracleRegistry("conformance");
+  expect(otxt.toText(odesc, otxt.fromText(odesc, text, { registry: oreg }), { registry: oreg })).toBe(printed);
   return printed;
 }
 
 describe("proto2 groups", () => {
   test.each(["Data { group_int32: 1 }", "Data: { group_int32: 1 }", "data { group_int32: 1 }"])("%s", (text) => {
     expect(parse(P2, text).data.groupInt32).toBe(1);
-    expect(stable(P2, text)).toBe("Data {\n  group_int32: 1\n}\n");
+    expect(stable(P2, text)).toBe("Data: {\n  group_int32: 1\n}\n");
   });
   test("multi-word and empty groups", () => {
     expect(parse(P2, "MultiWordGroupField { group_int32: 1 }").multiwordgroupfield.groupInt32).toBe(1);
     expect(parse(P2, "multiwordgroupfield { group_int32: 1 }").multiwordgroupfield.groupInt32).toBe(1);
-    expect(stable(P2, "Data {}")).toBe("Data {\n}\n");
+    expect(stable(P2, "Data {}")).toBe("Data: {}\n");
   });
   test("group extensions by field name only", () => {
     expect(stable(P2, "[protobuf_test_messages.proto2.groupfield] { group_int32: 1 }")).toBe(
-      "[protobuf_test_messages.proto2.groupfield] {\n  group_int32: 1\n}\n",
+      "[protobuf_test_messages.proto2.groupfield]: {\n  group_int32: 1\n}\n",
     );
     fails(P2, "[protobuf_test_messages.proto2.GroupField] { group_int32: 1 }");
   });
@@ -50,12 +57,12 @@ describe("proto2 groups", () => {
 describe("editions delimited fields", () => {
   test.each(["GroupLikeType { group_int32: 1 }", "GroupLikeType: { group_int32: 1 }", "groupliketype { group_int32: 1 }"])("%s", (text) => {
     expect(parse(ED, text).groupliketype.groupInt32).toBe(1);
-    expect(stable(ED, text)).toBe("GroupLikeType {\n  group_int32: 1\n}\n");
+    expect(stable(ED, text)).toBe("GroupLikeType: {\n  group_int32: 1\n}\n");
   });
   test("a delimited field that is not group-like, and extensions", () => {
-    expect(stable(ED, "delimited_field { group_int32: 1 }")).toBe("delimited_field {\n  group_int32: 1\n}\n");
-    expect(stable(ED, "[protobuf_test_messages.editions.groupliketype] { c: 1 }")).toContain("[protobuf_test_messages.editions.groupliketype] {");
-    expect(stable(ED, "[protobuf_test_messages.editions.delimited_ext] { c: 1 }")).toContain("[protobuf_test_messages.editions.delimited_ext] {");
+    expect(stable(ED, "delimited_field { group_int32: 1 }")).toBe("delimited_field: {\n  group_int32: 1\n}\n");
+    expect(stable(ED, "[protobuf_test_messages.editions.groupliketype] { c: 1 }")).toContain("[protobuf_test_messages.editions.groupliketype]: {");
+    expect(stable(ED, "[protobuf_test_messages.editions.delimited_ext] { c: 1 }")).toContain("[protobuf_test_messages.editions.delimited_ext]: {");
     fails(ED, "[protobuf_test_messages.editions.GroupLikeType] { group_int32: 1 }");
   });
 });
@@ -115,13 +122,13 @@ describe("values", () => {
     ];
     for (const [input, output] of cases) expect(stable(P3, input)).toBe(output);
   });
-  test("maps print sorted, the last duplicate key wins", () => {
+  test("maps print in insertion order, the last duplicate key wins", () => {
     const text = stable(
       P3,
       'map_string_string { key: "c" value: "v" } map_string_string { key: "a" value: "v" } map_int32_int32 { key: 3 } map_int32_int32 { key: -1 }',
     );
     expect(text).toBe(
-      'map_int32_int32 {\n  key: -1\n  value: 0\n}\nmap_int32_int32 {\n  key: 3\n  value: 0\n}\nmap_string_string {\n  key: "a"\n  value: "v"\n}\nmap_string_string {\n  key: "c"\n  value: "v"\n}\n',
+      'map_int32_int32: {\n  key: 3\n  value: 0\n}\nmap_int32_int32: {\n  key: -1\n  value: 0\n}\nmap_string_string: {\n  key: "c"\n  value: "v"\n}\nmap_string_string: {\n  key: "a"\n  value: "v"\n}\n',
     );
     const m = parse(P3, 'map_string_nested_message { key: "d" value: { a: 123 } } map_string_nested_message { key: "d" value: { corecursive: {} } }');
     expect(m.mapStringNestedMessage.d.a).toBe(0);
@@ -130,7 +137,7 @@ describe("values", () => {
   test("Any", () => {
     const text = "optional_any: { [type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3] { optional_int32: 12345 } }";
     expect(stable(P3, text)).toBe(
-      "optional_any {\n  [type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3] {\n    optional_int32: 12345\n  }\n}\n",
+      "optional_any: {\n  [type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3]: {\n    optional_int32: 12345\n  }\n}\n",
     );
     const raw = parse(P3, 'optional_any: { type_url: "type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3" value: "\\b\\271`" }');
     expect(Array.from(raw.optionalAny.value as Uint8Array)).toEqual([8, 0xb9, 0x60]);
@@ -152,6 +159,6 @@ test("unknown fields print by number, so that C++ parses them with field numbers
   const msg = pb.fromBinary(desc, pb.toBinary(unknownTo, source));
   expect(pb.toText(desc, msg)).toBe("");
   expect(pb.toText(desc, msg, { printUnknownFields: true })).toBe(
-    ["1001: 123", '1002: "hello"', "1003 {", "  1: 111", "}", "1004 {", "  1: 321", "}", "1006: 1", "1011: 1", "1011: 2", "1011: 3", ""].join("\n"),
+    ["1001: 123", '1002: "hello"', "1003: {", "  1: 111", "}", "1004: {", "  1: 321", "}", "1006: 1", "1011: 1", "1011: 2", "1011: 3", ""].join("\n"),
   );
 });

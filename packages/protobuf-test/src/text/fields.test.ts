@@ -260,7 +260,7 @@ describe("extensions", () => {
   });
   test("a non-repeated extension given twice is rejected", () => {
     expect(parseError(EXT, "[pbjet.test.proto2.int32_ext]: 1 [pbjet.test.proto2.int32_ext]: 2", options).message).toMatch(
-      /non-repeated field "int32_ext" is specified multiple times/,
+      /non-repeated extension "\[pbjet.test.proto2.int32_ext\]" is specified multiple times/,
     );
   });
   test("malformed brackets", () => {

@@ -2,7 +2,9 @@
  * Helpers for the text format suites.
  */
 import * as pb from "@pbjet/protobuf";
-import { registry, schema } from "../helpers";
+import * as oracle from "@bufbuild/protobuf";
+import * as otxt from "@bufbuild/protobuf/txtpb";
+import { oracleRegistry, oracleSchema, registry, schema } from "../helpers";
 
 /** Any message as a plain record, for property assertions. */
 export type Rec = Record<string, any>;
@@ -29,8 +31,26 @@ export function parseError(typeName: string, text: string, options?: Partial<pb.
   return err as pb.TextDecodeError;
 }
 
-/** Prints a message of a test corpus type created from an init object. */
+/**
+ * What protobuf-es (the oracle) prints for a message of the test corpus, passed to it
+ * through the binary; with the test corpus registry if `options` has a registry.
+ */
+export function oracleText(desc: pb.DescMessage, msg: pb.Message, options?: Partial<pb.TextWriteOptions>): string {
+  const odesc = oracleSchema(desc.typeName);
+  return otxt.toText(odesc, oracle.fromBinary(odesc, pb.toBinary(desc, msg)), {
+    registry: options?.registry === undefined ? undefined : oracleRegistry("test"),
+    printUnknownFields: options?.printUnknownFields ?? false,
+  });
+}
+
+/**
+ * Prints a message of a test corpus type created from an init object, and expects the same
+ * text as protobuf-es prints (which has no single-line output).
+ */
 export function print(typeName: string, init: Record<string, unknown>, options?: Partial<pb.TextWriteOptions>): string {
   const desc = schema(typeName);
-  return pb.toText(desc, pb.create(desc, init), options);
+  const msg = pb.create(desc, init);
+  const text = pb.toText(desc, msg, options);
+  if (options?.singleLine !== true) expect(text).toBe(oracleText(desc, msg, options));
+  return text;
 }

@@ -1,6 +1,6 @@
 /**
  * Per-message tables for the text format, built once per descriptor and cached: fields by
- * their text format names, fields in field-number order, and reserved names.
+ * their text format names, and reserved names.
  */
 import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import { typeRecord } from "../model/type-record.js";
@@ -9,8 +9,6 @@ import { typeRecord } from "../model/type-record.js";
 export interface TextFieldTable {
   /** Fields by proto name, and group-like fields also by their type name. */
   readonly byName: ReadonlyMap<string, DescField>;
-  /** Fields sorted by number, as they are printed. */
-  readonly sorted: readonly DescField[];
   /** Names listed in `reserved`: such fields are skipped on input. */
   readonly reserved: ReadonlySet<string>;
 }
@@ -27,9 +25,8 @@ function buildTable(desc: DescMessage): TextFieldTable {
   for (const f of desc.fields) {
     if (isGroupLike(f) && !byName.has(f.message!.name)) byName.set(f.message!.name, f);
   }
-  const sorted = [...desc.fields].sort((a, b) => a.number - b.number);
   const reservedNames = (desc.proto as { reservedName?: string[] }).reservedName ?? [];
-  return { byName, sorted, reserved: new Set(reservedNames) };
+  return { byName, reserved: new Set(reservedNames) };
 }
 
 /**

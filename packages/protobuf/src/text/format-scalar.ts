@@ -1,9 +1,11 @@
 /**
  * Scalar values as text format literals: shortest round-trip floats, `inf` / `nan`, and
- * quoted strings and bytes with C-style escapes.
+ * quoted strings and bytes with the escapes protobuf-es writes.
  */
 import type { DescEnum } from "../descriptors/types.js";
 import { ScalarType } from "../descriptors/scalar.js";
+import { getTextEncoding } from "../wire/text-encoding.js";
+import { invalidUtf8At } from "../wire/utf8-check.js";
 
 /** A scalar value as a text format literal. */
 export function formatScalar(type: ScalarType, value: unknown): string {
@@ -53,30 +55,26 @@ export function formatFloat(value: number): string {
   return String(Number(v.toPrecision(9)));
 }
 
-function octal(c: number): string {
-  return "\\" + c.toString(8).padStart(3, "0");
-}
+const HEX = "0123456789abcdef";
 
+/**
+ * The escape of a UTF-16 code unit in a quoted literal, or undefined to write it as it is:
+ * `\n`, `\r`, `\t`, `\"` and `\\`; `\xHH` for the other C0 controls and DEL; `\u00HH` for
+ * the C1 controls (U+0080 to U+009F). Everything else, other non-ASCII too, is written raw.
+ */
 function escapeCode(c: number): string | undefined {
-  switch (c) {
-    case 10:
-      return "\\n";
-    case 13:
-      return "\\r";
-    case 9:
-      return "\\t";
-    case 34:
-      return '\\"';
-    case 92:
-      return "\\\\";
-    default:
-      return c < 0x20 || c === 0x7f ? octal(c) : undefined;
-  }
+  if (c >= 0x20 && c < 0x7f) return c === 34 ? '\\"' : c === 92 ? "\\\\" : undefined;
+  if (c === 10) return "\\n";
+  if (c === 13) return "\\r";
+  if (c === 9) return "\\t";
+  if (c < 0x20 || c === 0x7f) return "\\x" + HEX[c >> 4] + HEX[c & 15];
+  if (c >= 0x80 && c <= 0x9f) return "\\u00" + HEX[c >> 4] + HEX[c & 15];
+  return undefined;
 }
 
-/** A string in double quotes; control characters escaped, other characters as they are. */
-export function quoteString(s: string): string {
-  let out = '"';
+/** The characters of a string, escaped as in a quoted literal (without the quotes). */
+function escapeText(s: string): string {
+  let out = "";
   let run = 0;
   for (let i = 0; i < s.length; i++) {
     const e = escapeCode(s.charCodeAt(i));
@@ -85,16 +83,30 @@ export function quoteString(s: string): string {
       run = i + 1;
     }
   }
-  return out + s.slice(run) + '"';
+  return run === 0 ? s : out + s.slice(run);
 }
 
-/** Bytes in double quotes; printable ASCII as is, everything else as octal escapes. */
+/** A string in double quotes: controls, quotes and backslashes escaped, other text as it is. */
+export function quoteString(s: string): string {
+  return `"${escapeText(s)}"`;
+}
+
+/**
+ * Bytes in double quotes: runs of valid UTF-8 as the text they encode (escaped as in a
+ * string), every byte that is not part of valid UTF-8 as `\xHH`.
+ */
 export function quoteBytes(bytes: Uint8Array): string {
+  const decode = getTextEncoding().decodeUtf8;
   let out = '"';
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    const e = escapeCode(b);
-    out += e ?? (b >= 0x80 ? octal(b) : String.fromCharCode(b));
+  let i = 0;
+  while (i < bytes.length) {
+    const bad = invalidUtf8At(bytes, i, bytes.length);
+    const end = bad < 0 ? bytes.length : bad;
+    if (end > i) out += escapeText(decode(bytes.subarray(i, end)));
+    if (bad < 0) break;
+    const b = bytes[bad];
+    out += "\\x" + HEX[b >> 4] + HEX[b & 15];
+    i = bad + 1;
   }
   return out + '"';
 }

@@ -50,12 +50,3 @@ export function compareMagnitude(a: string, b: string): number {
   if (a.length !== b.length) return a.length - b.length;
   return a < b ? -1 : a > b ? 1 : 0;
 }
-
-/** Compares two signed decimal strings (as map keys are). */
-export function compareDecimal(a: string, b: string): number {
-  const na = a.startsWith("-");
-  const nb = b.startsWith("-");
-  if (na !== nb) return na ? -1 : 1;
-  const c = compareMagnitude(na ? a.slice(1) : a, nb ? b.slice(1) : b);
-  return na ? -c : c;
-}

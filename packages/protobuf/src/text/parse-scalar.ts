@@ -161,9 +161,8 @@ function parseStringValue(tok: Tokenizer, asBytes: boolean, utf8Verify: boolean)
   const enc = getTextEncoding();
   if (parts.every((p) => p.bytes === undefined)) {
     const text = parts.length === 1 ? first.text : parts.map((p) => p.text).join("");
-    if (asBytes) return enc.encodeUtf8(text);
-    if (utf8Verify && !enc.checkUtf8(text)) throw errorAt(first, "invalid UTF-8 in string: lone surrogate");
-    return text;
+    // The tokenizer has replaced lone surrogates: the text is valid UTF-16.
+    return asBytes ? enc.encodeUtf8(text) : text;
   }
   const b = new ByteBuilder();
   for (const p of parts) {

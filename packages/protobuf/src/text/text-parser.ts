@@ -114,7 +114,8 @@ export class TextParser {
   private checkDuplicate(field: AnyField, at: Token, seen: Seen | undefined): void {
     if (seen === undefined || field.fieldKind === "list" || field.fieldKind === "map") return;
     if (seen.numbers.has(field.number)) {
-      throw errorAt(at, `non-repeated field "${field.name}" is specified multiple times`);
+      const what = field.kind === "extension" ? `extension "[${field.typeName}]"` : `field "${field.name}"`;
+      throw errorAt(at, `non-repeated ${what} is specified multiple times`);
     }
     seen.numbers.add(field.number);
     if (field.oneof !== undefined) {

@@ -1,7 +1,7 @@
 /**
- * The text format printer: set fields in field-number order (extensions among them), map
- * entries sorted by key, Any expanded when its type is in the registry, and optionally the
- * unknown fields.
+ * The text format printer, as protobuf-es prints: set fields in declaration order, then the
+ * extensions the registry knows sorted by name, then (optionally) the unknown fields; map
+ * entries in the order of the map; Any expanded when its type is in the registry.
  */
 import { wktName } from "../descriptors/wkt-names.js";
 import { typeRecord } from "../model/type-record.js";
@@ -15,9 +15,8 @@ import { getExtension } from "../binary/extensions.js";
 import { decodeMessage } from "../binary/decode.js";
 import { boxValue } from "../model/boxing.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
-import { textFieldName, textFieldTable } from "./field-table.js";
+import { textFieldName } from "./field-table.js";
 import { formatEnum, formatScalar } from "./format-scalar.js";
-import { compareDecimal } from "./integer.js";
 import { printUnknownFields } from "./unknown-fields.js";
 import type { TextOutput } from "./text-output.js";
 
@@ -46,18 +45,13 @@ export function printMessage(desc: DescMessage, msg: Obj, out: TextOutput, setti
   if (unknown !== undefined && unknown.length > 0 && settings.registry !== undefined) {
     [extensions, rest] = splitExtensions(desc, msg as Message, unknown, settings.registry);
   }
-  const fields = textFieldTable(desc).sorted;
-  let e = 0;
-  for (const field of fields) {
-    for (; e < extensions.length && extensions[e][0].number < field.number; e++) {
-      printValue(extensions[e][0], `[${extensions[e][0].typeName}]`, extensions[e][1], out, settings);
-    }
+  for (const field of desc.fields) {
     if (!fieldIsSet(msg, field)) continue;
     const value = field.oneof !== undefined ? msg[field.oneof.localName].value : msg[field.localName];
     printValue(field, textFieldName(field), value, out, settings);
   }
-  for (; e < extensions.length; e++) {
-    printValue(extensions[e][0], `[${extensions[e][0].typeName}]`, extensions[e][1], out, settings);
+  for (const [ext, value] of extensions) {
+    printValue(ext, `[${ext.typeName}]`, value, out, settings);
   }
   if (settings.printUnknown && rest.length > 0) {
     printUnknownFields(rest, out);
@@ -87,7 +81,7 @@ function splitExtensions(
       found.set(ext.number, undefined);
     }
   }
-  extensions.sort((a, b) => a[0].number - b[0].number);
+  extensions.sort((a, b) => (a[0].typeName < b[0].typeName ? -1 : a[0].typeName > b[0].typeName ? 1 : 0));
   const rest = unknown.filter((u) => found.get(u.no) === undefined);
   return [extensions, rest];
 }
@@ -146,7 +140,7 @@ function printValue(field: AnyField, name: string, value: any, out: TextOutput, 
     case "map": {
       const map = value as Obj;
       const boxing = elementBoxing(field);
-      for (const key of sortedKeys(field.mapKey, Object.keys(map))) {
+      for (const key of Object.keys(map)) {
         out.open(name);
         out.field("key", field.mapKey === ScalarType.STRING ? formatScalar(ScalarType.STRING, key) : key);
         const v = map[key];
@@ -163,10 +157,4 @@ function printValue(field: AnyField, name: string, value: any, out: TextOutput, 
 /** The message an (possibly unboxed) value stands for. */
 function boxed(boxing: Boxing, desc: DescMessage, value: unknown): Obj {
   return (boxing === Boxing.None ? value : boxValue(boxing, desc, value)) as Obj;
-}
-
-/** Map keys in the order C++ prints them: by value (false before true, numbers numerically). */
-function sortedKeys(type: ScalarType, keys: string[]): string[] {
-  if (type === ScalarType.STRING || type === ScalarType.BOOL) return keys.sort();
-  return keys.sort(compareDecimal);
 }

@@ -16,13 +16,18 @@ export interface TextWriteOptions {
    * C++ printer does. Such output is not valid input for `fromText()`. Default false.
    */
   printUnknownFields: boolean;
-  /** Print everything on one line. Default false: one field per line, indented by two spaces. */
+  /**
+   * Print everything on one line (not in protobuf-es). Default false: one field per line,
+   * indented by two spaces.
+   */
   singleLine: boolean;
 }
 
 /**
- * Serializes a message to the text format. Fields are printed in field-number order, map
- * entries sorted by key, floats with the fewest digits that parse back to the same value.
+ * Serializes a message to the text format, as protobuf-es does: fields in declaration order,
+ * then extensions (with a registry) sorted by name; message fields as `name: { ... }`, empty
+ * ones as `name: {}`; map entries in the map's order; floats with the fewest digits that parse
+ * back to the same value; strings and bytes with valid UTF-8 as it is and controls escaped.
  */
 export function toText<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>, options?: Partial<TextWriteOptions>): string {
   const out = new TextOutput(options?.singleLine ?? false);

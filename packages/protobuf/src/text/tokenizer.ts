@@ -4,6 +4,7 @@
  */
 import { TextDecodeError } from "./errors.js";
 import { ByteBuilder } from "./byte-builder.js";
+import { getTextEncoding } from "../wire/text-encoding.js";
 
 /** Kinds of token. */
 export const enum TokenKind {
@@ -61,6 +62,8 @@ export class Tokenizer {
 
   constructor(src: string) {
     this.src = src;
+    // A leading byte-order mark is skipped (columns count from after it), as in protobuf-es.
+    if (src.charCodeAt(0) === 0xfeff) this.pos = this.lineStart = 1;
   }
 
   /** The next token, without consuming it. */
@@ -218,6 +221,7 @@ export class Tokenizer {
     let runStart = pos;
     let text = "";
     let bytes: ByteBuilder | undefined;
+    const enc = getTextEncoding();
     const appendText = (s: string): void => {
       if (bytes === undefined) text += s;
       else bytes.appendText(s);
@@ -334,6 +338,10 @@ export class Tokenizer {
     }
     this.pos = pos;
     const b = bytes as ByteBuilder | undefined;
+    if (b === undefined && !enc.checkUtf8(text)) {
+      // Lone surrogates of the input (UTF-16) become U+FFFD, as they do in its UTF-8 encoding.
+      text = enc.decodeUtf8(enc.encodeUtf8(text));
+    }
     return this.token(TokenKind.String, b === undefined ? text : "", start, 0, b?.finish());
   }
 }
