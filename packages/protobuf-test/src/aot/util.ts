@@ -3,7 +3,7 @@
  * snapshot of everything observable about a decoded message.
  */
 import * as pb from "@pbjet/protobuf";
-import { FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
+import { type DescriptorProto, FeatureSet_FieldPresence, FieldDescriptorProto_Label, FileDescriptorSetSchema } from "@pbjet/protobuf/wkt";
 import { aotRegistry, descriptorSetBytes, hex } from "../helpers";
 import { describeError } from "../lazy/util";
 
@@ -15,6 +15,34 @@ export const sets: SetName[] = ["test", "conformance"];
 export function registries(set: SetName): { aot: pb.FileRegistry; closure: pb.FileRegistry } {
   const closure = pb.createFileRegistry(pb.fromBinary(FileDescriptorSetSchema, descriptorSetBytes(set)));
   return { aot: aotRegistry(closure), closure };
+}
+
+const relaxed = new Map<SetName, pb.FileRegistry>();
+
+/**
+ * A set's types built at run time with every required field optional (proto2 `required` and
+ * LEGACY_REQUIRED made explicit presence). toJsonString() of a message that lacks a required
+ * field throws; for types whose required fields cannot all be set (a cycle of required message
+ * fields), the suites write such a message as one of the relaxed type, which has the same
+ * JSON form, to get text to read.
+ */
+export function relaxedRegistry(set: SetName): pb.FileRegistry {
+  let reg = relaxed.get(set);
+  if (reg === undefined) {
+    const fds = pb.fromBinary(FileDescriptorSetSchema, descriptorSetBytes(set));
+    const relax = (m: DescriptorProto): void => {
+      for (const f of m.field) {
+        if (f.label === FieldDescriptorProto_Label.REQUIRED) f.label = FieldDescriptorProto_Label.OPTIONAL;
+        const features = f.options?.features;
+        if (features?.fieldPresence === FeatureSet_FieldPresence.LEGACY_REQUIRED) features.fieldPresence = FeatureSet_FieldPresence.EXPLICIT;
+      }
+      m.nestedType.forEach(relax);
+    };
+    for (const file of fds.file) file.messageType.forEach(relax);
+    reg = pb.createFileRegistry(fds);
+    relaxed.set(set, reg);
+  }
+  return reg;
 }
 
 /**
