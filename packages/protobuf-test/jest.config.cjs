@@ -5,6 +5,8 @@
  * - "aot=true": the differential suites (binary, JSON, unknown fields, malformed input, lazy)
  *   again, with PBJET_TEST_AOT=1, so that their schemas are those of the code generated with
  *   the plugin option aot=true (src/gen-aot, every test proto and the conformance protos).
+ * `npm test` runs "default" with a few runs per property (src/test-mode.ts); `npm run test:full`
+ * runs both projects at full length (PBJET_TEST_FULL=1).
  */
 const aotSuites = [
   "differential/*",

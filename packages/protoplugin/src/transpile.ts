@@ -47,6 +47,7 @@ export function transpile(files: FileInfo[], transpileJs: boolean, transpileDts:
   for (const file of files) fsMap.set(file.name, file.content);
   // @typescript/vfs is typed against the TypeScript its own resolution finds; ours is 5.4.5.
   const host = createVirtualCompilerHost(createSystem(fsMap), options as never, ts as never).compilerHost as unknown as ts.CompilerHost;
+  reuseLibrarySourceFiles(host);
   const program = ts.createProgram({ rootNames: [...fsMap.keys()], options, host });
   const out: FileInfo[] = [];
   let mappingError: Error | undefined;
@@ -79,6 +80,28 @@ let libraryFilesCache: ReadonlyMap<string, string> | undefined;
 function libraryFiles(): ReadonlyMap<string, string> {
   libraryFilesCache ??= createDefaultMapFromNodeModules({});
   return libraryFilesCache;
+}
+
+/** Parsed library files, by file name and language version: the same for every program. */
+const librarySourceFiles = new Map<string, ts.SourceFile>();
+
+/**
+ * Makes `host` hand out the library files parsed by earlier programs of this process. Parsing
+ * the hundred library files is most of a transpile's time; a parsed file is immutable, and
+ * programs share them as the language service does.
+ */
+function reuseLibrarySourceFiles(host: ts.CompilerHost): void {
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    if (!libraryFiles().has(fileName)) return getSourceFile(fileName, languageVersion, onError, shouldCreate);
+    const key = `${fileName} ${JSON.stringify(languageVersion)}`;
+    let file = librarySourceFiles.get(key);
+    if (file === undefined) {
+      file = getSourceFile(fileName, languageVersion, onError, shouldCreate);
+      if (file !== undefined) librarySourceFiles.set(key, file);
+    }
+    return file;
+  };
 }
 
 /** The first three diagnostics, sorted and without duplicates, and how many more there are. */

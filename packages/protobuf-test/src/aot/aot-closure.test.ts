@@ -16,6 +16,7 @@ import { fcParams } from "../differential/util";
 import { corruptionArb } from "../lazy/corrupt";
 import { aotFiles } from "../gen-aot/files";
 import { describeError, extensionsOf } from "../lazy/util";
+import { quickSample } from "../test-mode";
 
 /** Whether generated code attached ahead-of-time codecs to the schema. */
 function hasAot(desc: pb.DescMessage): boolean {
@@ -50,7 +51,7 @@ describe.each(sets)("aot against closures: %s set", (set) => {
     expect(n).toBeGreaterThan(50);
   });
 
-  describe.each(pairs)("%s", (_name, c, a) => {
+  describe.each(quickSample(pairs))("%s", (_name, c, a) => {
     const encodable = isInitializable(c);
     const init = messageInit(c, { unknownFields: encodable });
     const exts = extensionsOf(set, c.typeName);

@@ -19,6 +19,7 @@ import { fcParams, oracleRegistry } from "../differential/util";
 import { aotFiles } from "../gen-aot/files";
 import { Rng, canonicalArb, extensionsOf } from "../lazy/util";
 import { jsonSafe } from "../json/util";
+import { quickSample } from "../test-mode";
 
 /** Whether generated code attached ahead-of-time JSON codecs to the schema. */
 function hasAotJson(desc: pb.DescMessage): boolean {
@@ -179,7 +180,7 @@ describe.each(sets)("aot JSON against closures: %s set", (set) => {
     expect(n).toBeGreaterThan(50);
   });
 
-  describe.each(pairs)("%s", (_name, c, a) => {
+  describe.each(quickSample(pairs))("%s", (_name, c, a) => {
     // Random messages (with extensions and unknown fields) as bytes; for types whose required
     // fields cannot always be set, from init objects.
     const encodable = isInitializable(c);

@@ -18,6 +18,7 @@ import { isInitializable, messageInit, messageTypes } from "../differential/arbi
 import { fcParams } from "../differential/util";
 import { Rng, canonicalArb } from "../lazy/util";
 import { jsonSafe } from "../json/util";
+import { quickSample } from "../test-mode";
 
 /** Whether generated code attached an ahead-of-time reader of JSON text to the schema. */
 function hasJsonScan(desc: pb.DescMessage): boolean {
@@ -293,7 +294,7 @@ describe.each(sets)("aot JSON text reader against closures: %s set", (set) => {
     }
   });
 
-  describe.each(pairs)("%s", (_name, c, a) => {
+  describe.each(quickSample(pairs))("%s", (_name, c, a) => {
     const source: fc.Arbitrary<() => pb.Message> = isInitializable(c)
       ? canonicalArb(set, c).map((bytes) => () => pb.fromBinary(c, bytes))
       : messageInit(c, { unknownFields: false }).map((i) => () => pb.create(c, i));

@@ -10,10 +10,11 @@ import "@pbjet/protobuf/lazy";
 import * as oracle from "@bufbuild/protobuf";
 import { hasRequired, messageTypes } from "../differential/arbitrary";
 import { oracleRegistry, registry } from "../helpers";
+import { defaultRuns } from "../test-mode";
 
 const types = messageTypes(registry("test"));
 const oreg = oracleRegistry("test");
-const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? 50);
+const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? defaultRuns(50));
 
 /** Both libraries' schemas and zero messages of a type. */
 function pair(desc: pb.DescMessage) {

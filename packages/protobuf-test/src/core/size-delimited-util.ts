@@ -6,9 +6,10 @@ import * as fc from "fast-check";
 import type * as pb from "@pbjet/protobuf";
 import { canonicalArb, concat, encodableTypes, sets, varint, type SetName } from "../lazy/util";
 import { hasRequired, type InitOptions } from "../differential/arbitrary";
+import { defaultRuns } from "../test-mode";
 
 /** Runs per property of each message type; PBJET_SD_RUNS overrides it and scales the others. */
-export const RUNS = Number(process.env.PBJET_SD_RUNS ?? 10);
+export const RUNS = Number(process.env.PBJET_SD_RUNS ?? defaultRuns(10));
 
 /**
  * fast-check parameters for `base` runs at the default RUNS (scaled with PBJET_SD_RUNS); a

@@ -7,11 +7,12 @@ import type * as oracle from "@bufbuild/protobuf";
 import { hex, oracleRegistry, registry } from "../helpers";
 import { LossyError, oracleLossyTypes, toOracleMessage } from "./oracle-init";
 import { isInitializable, messageInit, type InitOptions } from "./arbitrary";
+import { defaultRuns } from "../test-mode";
 
 export type SetName = "test" | "conformance";
 
 /** Runs per property. Override with PBJET_DIFF_RUNS for a longer soak. */
-export const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? 25);
+export const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? defaultRuns(25));
 
 /** fast-check parameters: a fixed seed with PBJET_DIFF_SEED, for reproduction. */
 export function fcParams(numRuns: number = RUNS): fc.Parameters<unknown> {

@@ -18,9 +18,10 @@ import * as oracle from "@bufbuild/protobuf";
 import { isInitializable, messageInit, messageTypes, extensionTypes, fieldValue } from "../differential/arbitrary";
 import { containsNaN, fcParams, oracleMessage, oracleRegistry, registry, type SetName } from "../differential/util";
 import { jsonSafe } from "./util";
+import { defaultRuns } from "../test-mode";
 
 const sets: SetName[] = ["test", "conformance"];
-const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? 12);
+const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? defaultRuns(12));
 
 const writeOptions = fc.record({
   alwaysEmitImplicit: fc.boolean(),

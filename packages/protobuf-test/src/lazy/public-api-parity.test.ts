@@ -37,6 +37,7 @@
  * PBJET_PARITY_PROFILE=1 prints the time spent per call.
  */
 import * as fc from "fast-check";
+import { defaultRuns } from "../test-mode";
 // Lazy decoding is opt-in: this suite uses it.
 import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
@@ -70,7 +71,7 @@ type Msg = pb.Message;
 type Obj = Record<string, unknown>;
 
 /** Runs per message type (each run checks some thousand calls); override with PBJET_PARITY_RUNS. */
-const RUNS = Number(process.env.PBJET_PARITY_RUNS ?? 3);
+const RUNS = Number(process.env.PBJET_PARITY_RUNS ?? defaultRuns(3));
 /** Sub-messages of the root checked per input (fewer when decoded with readUnknownFields: false). */
 const MAX_NESTED = 2;
 /** The share of the calls that also run on a fresh instance each (all run on one shared instance). */

@@ -7,6 +7,7 @@
  * Everything goes through the public API of @pbjet/protobuf.
  */
 import * as fc from "fast-check";
+import { defaultRuns } from "../test-mode";
 // Lazy decoding is opt-in: this suite uses it.
 import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
@@ -23,7 +24,7 @@ export type SetName = "test" | "conformance";
 export const sets: SetName[] = ["test", "conformance"];
 
 /** Runs per property; override with PBJET_LAZY_RUNS. */
-export const RUNS = Number(process.env.PBJET_LAZY_RUNS ?? 8);
+export const RUNS = Number(process.env.PBJET_LAZY_RUNS ?? defaultRuns(8));
 
 /**
  * fast-check parameters; a fixed seed with PBJET_LAZY_SEED reproduces a failure. A failure is

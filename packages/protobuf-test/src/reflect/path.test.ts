@@ -17,8 +17,9 @@ import type * as oracle from "@bufbuild/protobuf";
 import * as oracleReflect from "@bufbuild/protobuf/reflect";
 import { oracleRegistry, registry } from "../helpers";
 import { messageTypes } from "../differential/arbitrary";
+import { defaultRuns } from "../test-mode";
 
-const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? 25);
+const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? defaultRuns(25));
 const reg = registry("test");
 const oreg = oracleRegistry("test");
 const types = messageTypes(reg);

@@ -18,9 +18,10 @@ import * as oracle from "@bufbuild/protobuf";
 import * as otxt from "@bufbuild/protobuf/txtpb";
 import { extensionTypes, fieldValue, isInitializable, messageInit, messageTypes } from "../differential/arbitrary";
 import { fcParams, oracleCreate, oracleMessage, oracleRegistry, oracleSafe, registry, type SetName } from "../differential/util";
+import { defaultRuns } from "../test-mode";
 
 const sets: SetName[] = ["test", "conformance"];
-const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? 12);
+const RUNS = Number(process.env.PBJET_DIFF_RUNS ?? defaultRuns(12));
 
 /**
  * The oracle's text of a message. Where it throws (an Any whose type URL names no type, such
