@@ -11,14 +11,8 @@ import { defaultRuns } from "../test-mode";
 // Lazy decoding is opt-in: this suite uses it.
 import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
-import { setLazyReadPolicy } from "@pbjet/protobuf/lazy";
 import { hex, registry } from "../helpers";
 import { extensionTypes, fieldValue, isInitializable, messageInit, messageTypes, type InitOptions } from "../differential/arbitrary";
-
-// The lazy suites test views read field by field (every sub-message a view, every untouched
-// view written as its bytes): the one-pass reads that the default "adaptive" policy switches
-// to have their own suite (deep-reads.test.ts), which sets its policy per test.
-setLazyReadPolicy("views");
 
 export type SetName = "test" | "conformance";
 export const sets: SetName[] = ["test", "conformance"];

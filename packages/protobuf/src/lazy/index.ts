@@ -11,4 +11,3 @@ enableLazyDecoding();
 
 export { enableLazyDecoding };
 export { toMutable, materialize, isLazyMessage, LazyMessageError } from "./lazy-api.js";
-export { setLazyReadPolicy, type LazyReadPolicy } from "./view-adapt.js";

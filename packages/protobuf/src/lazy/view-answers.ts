@@ -29,8 +29,7 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
   const isView = (value: unknown): value is object => typeof value === "object" && value !== null && Object.getPrototypeOf(value) === proto;
   const eager = (view: object): Record<string, unknown> => {
     const s = ownState(view, typeName);
-    // A changed view: its own storage (one level; its sub-views answer for themselves). A
-    // deep view's own storage is its full decode (callers only read the eager form).
+    // A changed view: its own storage (one level; its sub-views answer for themselves).
     if (!isUnchanged(s)) return detach(s);
     return s.own ?? (eagerOfView(s) as unknown as Record<string, unknown>);
   };

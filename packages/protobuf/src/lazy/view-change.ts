@@ -30,7 +30,6 @@ import { stateOf, type ViewState } from "./view-state.js";
 import { SlotKind, emptyContainer, type Slot } from "./view-plan.js";
 import { scanView } from "./view-scan.js";
 import { decodeSlot } from "./view-slots.js";
-import { countDeepRead } from "./view-adapt.js";
 
 /** Marks the view and its ancestors dirty (an ancestor that is dirty already has dirty ancestors). */
 export function markDirty(state: ViewState): void {
@@ -98,19 +97,6 @@ export function handOut(state: ViewState, slot: Slot, values: unknown[]): unknow
   return v;
 }
 
-/**
- * Hands out a value of a deep view's own storage (view-adapt.ts) that may be changed without
- * its accessors (a sub-message, list, map, oneof, JSON value, unknown fields): the view is
- * watched from now on, and a watched deep view counts as changed. `slot` is the field's slot
- * index (-1 for the unknown fields), for the statistics of the type's reads.
- */
-export function handOutDeep(state: ViewState, name: string, slot: number): unknown {
-  if (!state.watch) watchUp(state);
-  const v = state.own![name];
-  if (slot >= 0) countDeepRead(state, slot, v);
-  return v;
-}
-
 /** Hands out the view's unknown fields (undefined if it has none). */
 export function handOutUnknown(state: ViewState): UnknownField[] | undefined {
   const u = state.unknown;
@@ -152,11 +138,6 @@ export function ownContainersUnchanged(state: ViewState): boolean {
 
 /** Compares the shadows of a watched view and of the watched views below it; marks changed ones dirty. */
 function findChanges(state: ViewState): void {
-  if (state.deep) {
-    // Its sub-messages are ordinary messages: what it handed out may have been changed.
-    markDirty(state);
-    return;
-  }
   const values = state.values!;
   const slots = state.plan.slots;
   if (!state.dirty && !ownContainersUnchanged(state)) markDirty(state);

@@ -8,8 +8,7 @@ import { LazyMessageError, ownState, viewState, type ViewState } from "./view-st
 import { SlotKind, setViewClassBuilder, type Slot, type ViewConstructor, type ViewPlan } from "./view-plan.js";
 import { scanView } from "./view-scan.js";
 import { decodeSlot } from "./view-slots.js";
-import { detach, handOut, handOutDeep, handOutUnknown, markDirty, writableOf } from "./view-change.js";
-import { countDeepRead, countsDeep, openView } from "./view-adapt.js";
+import { detach, handOut, handOutUnknown, markDirty, writableOf } from "./view-change.js";
 import { installProtocol } from "./view-answers.js";
 
 setViewClassBuilder(viewClass);
@@ -63,8 +62,8 @@ function buildViewClass(desc: DescMessage, slots: readonly Slot[]): ViewConstruc
     get(this: This) {
       const s = this[viewState];
       if (s === undefined || s.view !== this) return undefined;
-      if (s.own === undefined && s.values === undefined) openView(s);
-      if (s.own !== undefined) return s.deep ? handOutDeep(s, "$unknown", -1) : s.own.$unknown;
+      if (s.own !== undefined) return s.own.$unknown;
+      if (s.values === undefined) scanView(s);
       return handOutUnknown(s);
     },
     set(this: This, value: unknown) {
@@ -105,12 +104,10 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
     return function (this: This) {
       const s = ownState(this, typeName);
       const own = s.own;
-      if (own !== undefined) return s.deep ? handOutDeep(s, name, i) : own[name];
-      const values = s.values ?? openView(s);
-      if (values === undefined) return handOutDeep(s, name, i);
+      if (own !== undefined) return own[name];
+      const values = s.values ?? scanView(s);
       const shadows = s.shadows;
       if (shadows !== undefined && shadows[i] !== undefined) return values[i];
-      if (typeof values[i] === "number") s.plan.reads++;
       return handOut(s, slot, values);
     };
   }
@@ -119,34 +116,19 @@ function slotGetter(slot: Slot, typeName: string): (this: This) => unknown {
       const s = ownState(this, typeName);
       const own = s.own;
       if (own !== undefined) return own[name];
-      const values = s.values ?? openView(s);
-      if (values === undefined) return s.own![name];
+      const values = s.values ?? scanView(s);
       const v = values[i];
       return v === undefined ? absent : v;
     };
   }
-  // A sub-message is mutable: a deep view hands it out watched.
-  const mutable = slot.kind === SlotKind.Message;
-  // A deep view counts the first reads of strings, bytes and 64-bit integers (view-adapt.ts).
-  const counts = countsDeep(slot);
   // Until decoded, the slot holds the index of its last occurrence (decoded values are never numbers).
   return function (this: This) {
     const s = ownState(this, typeName);
     const own = s.own;
-    const values = own === undefined ? (s.values ?? openView(s)) : undefined;
-    if (values === undefined) {
-      // Its own storage (a deep view's just decoded, if openView() returned undefined).
-      if (!s.deep) return s.own![name];
-      if (mutable) return handOutDeep(s, name, i);
-      const v = s.own![name];
-      if (counts) countDeepRead(s, i, v);
-      return v;
-    }
+    if (own !== undefined) return own[name];
+    const values = s.values ?? scanView(s);
     const v = values[i];
-    if (typeof v === "number") {
-      s.plan.reads++;
-      return (values[i] = decodeSlot(s, slot, v));
-    }
+    if (typeof v === "number") return (values[i] = decodeSlot(s, slot, v));
     return v === undefined ? absent : v;
   };
 }

@@ -99,34 +99,6 @@ export interface ViewPlan {
   size: number;
   /** The encoders of the fields of changed views, by field number (view-encode.ts), once needed. */
   encoders: unknown[] | undefined;
-  // The statistics of adaptive reads (view-adapt.ts), halved now and then.
-  /** Views created. */
-  created: number;
-  /** Views read (opened: scanned or decoded deep). */
-  opened: number;
-  /** Views scanned (read as views, not decoded deep). */
-  scanned: number;
-  /** Non-scalar fields found on the wire by scans (not those decoded during the scan). */
-  present: number;
-  /** Of those, the ones read (decoded on first access through an accessor). */
-  reads: number;
-  /** Per slot: the scans that found the field on the wire (only the sub-messages found count for a decision). */
-  readonly seen: number[];
-  /** Views opened, for the schedule of decisions and probes. */
-  tick: number;
-  /** The first read of a view of the type decodes its subtree in one pass (view-adapt.ts). */
-  deep: boolean;
-  /** While deep: views opened between two probes (doubles while the probes confirm the choice). */
-  probeEvery: number;
-  /** While deep: views to open until the next probe. */
-  untilProbe: number;
-  /** The last view of the type opened was a probe: the next one decides again. */
-  probed: boolean;
-  /**
-   * The type has no message-typed field: its deep views count every read a probe would see,
-   * so it is never probed.
-   */
-  readonly flat: boolean;
 }
 
 // The value of an absent container until it is handed out (then a fresh one is: see
@@ -188,18 +160,6 @@ function buildPlan(desc: DescMessage): ViewPlan {
     requiredInTree: hasRequiredInTree(desc),
     size: slots.length,
     encoders: undefined,
-    created: 0,
-    opened: 0,
-    scanned: 0,
-    present: 0,
-    reads: 0,
-    seen: new Array<number>(slots.length).fill(0),
-    tick: 0,
-    deep: false,
-    probeEvery: 0,
-    untilProbe: 0,
-    probed: false,
-    flat: desc.fields.every((f) => f.message === undefined),
   };
 }
 

@@ -29,11 +29,6 @@ export function viewReader(state: ViewState): BinaryReader {
  */
 let top = 0;
 
-/** The number of non-scalar fields found on the wire by the scan under way (for view-adapt.ts). */
-let present = 0;
-/** The per-slot counts of the plan being scanned (`plan.seen`). */
-let seen: number[] = [];
-
 /** The most a type's views preallocate for occurrence records (larger views grow the array). */
 const MAX_PREALLOCATED = 256;
 
@@ -45,11 +40,7 @@ export function scanView(state: ViewState): unknown[] {
   const occ = values as number[];
   const r = viewReader(state);
   state.unknown = undefined;
-  // A view decoded in one pass but not opened yet (view-adapt.ts) is read as views after all.
-  state.deep = false;
   top = plan.slots.length;
-  present = 0;
-  seen = plan.seen;
   scanRange(plan, state, values, occ, r, state.start, state.end);
   const more = state.more;
   if (more !== undefined) for (let i = 0; i < more.length; i += 2) scanRange(plan, state, values, occ, r, more[i], more[i + 1]);
@@ -61,9 +52,6 @@ export function scanView(state: ViewState): unknown[] {
   } else if (top < size >> 1) {
     plan.size = size - (size >> 4);
   }
-  plan.present += present;
-  plan.opened++;
-  plan.scanned++;
   const unknown = state.unknown as readonly UnknownField[] | undefined;
   // The entries are frozen (the list itself is handed out mutable, see view-change.ts).
   if (unknown !== undefined) for (const u of unknown) Object.freeze(u);
@@ -146,10 +134,6 @@ function recordOccurrence(slot: Slot, values: unknown[], occ: number[], r: Binar
   const start = r.pos;
   skipKnown(r, wt, no);
   const prev = values[i];
-  if (prev === undefined) {
-    present++;
-    seen[i]++;
-  }
   const k = top;
   occ[k] = start;
   occ[k + 1] = r.pos;
@@ -219,10 +203,6 @@ function scanOneof(
   skipKnown(r, wt, no);
   // The last member seen wins; repeated occurrences of a message member merge.
   const prev = values[i];
-  if (prev === undefined) {
-    present++;
-    seen[i]++;
-  }
   const same = typeof prev === "number" && occ[prev + 2] >>> 3 === no && member.field.fieldKind === "message";
   const k = top;
   occ[k] = start;

@@ -17,7 +17,6 @@ import { groupContentEnd } from "../binary/group-end.js";
 import type { ViewContext, ViewState } from "./view-state.js";
 import { SlotKind, viewConstructor, viewPlan, type OneofSlot, type Slot, type ViewPlan } from "./view-plan.js";
 import { viewReader } from "./view-scan.js";
-import { countView } from "./view-adapt.js";
 import { ASCII_CACHE_MAX_LENGTH, cachedAscii } from "../wire/ascii-cache.js";
 
 /**
@@ -65,11 +64,7 @@ function newView(
     watch: false,
     shadows: undefined,
     own: undefined,
-    deep: false,
-    handed: 0,
-    probe: parent?.probe === true,
   };
-  countView(plan);
   const view = new (plan.View ?? viewConstructor(plan))(state);
   (state as { view: object }).view = view;
   return view as Message;

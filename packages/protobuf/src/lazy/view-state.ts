@@ -12,7 +12,7 @@ import type { LazyFieldViews } from "../binary/decoder.js";
  * recognise each other's views. The number is the version of the ViewState layout: change it
  * with the layout, so that copies of different versions do not read each other's state.
  */
-export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/5");
+export const viewState: unique symbol = Symbol.for("@pbjet/protobuf/lazy-view-state/6");
 
 /** Options that hold for every view of one decode call. */
 export interface ViewContext {
@@ -109,21 +109,6 @@ export interface ViewState {
    * detached view reads and writes it.
    */
   own: Record<string, unknown> | undefined;
-  /**
-   * The view was decoded in one pass on its first read (view-adapt.ts): `own` holds its whole
-   * subtree as ordinary messages, whose changes no accessor sees. Once it hands out a mutable
-   * value (a sub-message, list, map, oneof, JSON value or its unknown fields) it is watched,
-   * and a watched deep view counts as changed (view-change.ts). (Set with `own` undefined: a
-   * validated decode decoded it in one pass into `eager`, which its first read takes as `own`.)
-   */
-  deep: boolean;
-  /**
-   * A deep view's sub-message and container fields handed out so far, as bits by slot index
-   * (the first 31 slots), so that each counts once in its type's statistics (view-adapt.ts).
-   */
-  handed: number;
-  /** The view and every view below it are read as views, for the statistics (view-adapt.ts). */
-  probe: boolean;
 }
 
 /** The state of a view, or undefined if the value is not a view. */
