@@ -10,7 +10,7 @@
 import type { DescMessage } from "../descriptors/types.js";
 import { typeRecord } from "../model/type-record.js";
 import { eagerForm } from "../model/view-protocol.js";
-import type { AotJsonReader, AotJsonScan, AotJsonWriter } from "../json/aot-json.js";
+import { scanText, type AotJsonReader, type AotJsonScan, type AotJsonWriter } from "../json/aot-json.js";
 
 export {
   aotJsonMessage,
@@ -70,6 +70,7 @@ export function aotJson<T extends DescMessage>(desc: T, write: AotJsonWriter, re
   Object.defineProperty(desc, aotJsonMarker, { value: true, enumerable: false });
   if (scan !== undefined) {
     rec.jsonScanner = scan;
+    rec.jsonTextReader = (text, options) => scanText(desc, scan, text, options as never);
     Object.defineProperty(desc, aotJsonScanMarker, { value: true, enumerable: false });
   }
   return desc;

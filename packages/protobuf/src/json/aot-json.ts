@@ -35,10 +35,11 @@ import {
   quote,
 } from "./text-writer.js";
 import { extensionsValue, type WriteContext } from "./writer.js";
-import { fieldReader, messageReader, readOtherKey, type ReadContext } from "./reader.js";
+import { fieldReader, messageReader, readContext, readOtherKey, type ReadContext } from "./reader.js";
 import { countColons } from "./parse.js";
 import { isWellFormed } from "../wire/well-formed.js";
-import type { JsonScanner } from "./scanner.js";
+import { JsonScanner } from "./scanner.js";
+import type { JsonReadOptions } from "./options.js";
 
 /**
  * The ahead-of-time JSON writer of a message type: the members of message `m` as JSON text
@@ -312,6 +313,26 @@ export function aotJsonReadField(desc: DescMessage, index: number, m: unknown, j
 }
 
 const readerSlotKey = Symbol("pbjet.aotJsonReaderSlot");
+
+/**
+ * Reads a whole JSON text into a new message of type `desc` with its ahead-of-time text reader
+ * `scan`: the message, or undefined if the text is no object or the scan gave up (then
+ * fromJsonString() reads the text as usual, which reports any problem).
+ */
+export function scanText(desc: DescMessage, scan: AotJsonScan, text: string, options: Partial<JsonReadOptions> | undefined): unknown {
+  if (typeof text !== "string") return undefined;
+  const t = new JsonScanner(text);
+  try {
+    if (!t.readable() || t.peek() !== 123) return undefined;
+    const msg = zeroMessageFactory(desc)();
+    scan(msg, t, readContext(options, true));
+    t.end();
+    return msg;
+  } catch {
+    // Whatever stopped the scan (a bail-out, a problem of a value), the usual path decides.
+    return undefined;
+  }
+}
 
 /**
  * Reads a new message of type `desc` from scanner `t`: by the type's ahead-of-time text

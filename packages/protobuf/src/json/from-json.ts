@@ -10,26 +10,12 @@ import { zeroMessageFactory } from "../model/zero-message.js";
 import { JsonDecodeError, JsonProblem, toDecodeError } from "./errors.js";
 import type { JsonValue } from "../types.js";
 import type { JsonReadOptions } from "./options.js";
-import { messageReader, type ReadContext } from "./reader.js";
+import { messageReader, readContext } from "./reader.js";
 import { checkDuplicateKeys, parseJsonValue } from "./parse.js";
-import { JsonScanner } from "./scanner.js";
-import type { AotJsonScan } from "./aot-json.js";
-
-/** The context of a read; `owned`: the JSON value was parsed by the read (see ReadContext). */
-function makeContext(options: Partial<JsonReadOptions> | undefined, owned: boolean): ReadContext {
-  return {
-    ignoreUnknownFields: options?.ignoreUnknownFields ?? false,
-    registry: options?.registry,
-    recursionLimit: options?.recursionLimit ?? 100,
-    depth: 0,
-    count: 0,
-    owned,
-  };
-}
 
 function read(schema: DescMessage, msg: unknown, json: unknown, options: Partial<JsonReadOptions> | undefined): void {
   try {
-    messageReader(schema)(msg, json, makeContext(options, false));
+    messageReader(schema)(msg, json, readContext(options, false));
   } catch (e) {
     throw toDecodeError(e, schema.typeName);
   }
@@ -46,32 +32,11 @@ function readText(schema: DescMessage, msg: unknown, text: string, options: Part
     // Merged into a message of the caller's: duplicate keys are looked for first (walking the
     // value), so that they leave the target untouched.
     if (merge) checkDuplicateKeys(text, json, -1);
-    const ctx = makeContext(options, true);
+    const ctx = readContext(options, true);
     messageReader(schema)(msg, json, ctx);
     if (!merge) checkDuplicateKeys(text, json, ctx.count, true);
   } catch (e) {
     throw toDecodeError(e, schema.typeName);
-  }
-}
-
-/**
- * Reads JSON text with the type's ahead-of-time text reader (json/scanner.ts), if generated code
- * gave it one; undefined if it has none or gave up (then the text is read as usual, which
- * reports any problem).
- */
-function scanText(schema: DescMessage, text: string, options: Partial<JsonReadOptions> | undefined): unknown {
-  const scan = typeRecord(schema).jsonScanner as AotJsonScan | undefined;
-  if (scan === undefined || typeof text !== "string") return undefined;
-  const t = new JsonScanner(text);
-  try {
-    if (!t.readable() || t.peek() !== 123) return undefined;
-    const msg = zeroMessageFactory(schema)();
-    scan(msg, t, makeContext(options, true));
-    t.end();
-    return msg;
-  } catch {
-    // Whatever stopped the scan (a bail-out, a problem of a value), the usual path decides.
-    return undefined;
   }
 }
 
@@ -90,7 +55,8 @@ export function fromJson<Desc extends DescMessage>(schema: Desc, json: JsonValue
  * reading: the message is dropped).
  */
 export function fromJsonString<Desc extends DescMessage>(schema: Desc, json: string, options?: Partial<JsonReadOptions>): MessageShape<Desc> {
-  const scanned = scanText(schema, json, options);
+  // Generated code may give the type an ahead-of-time reader of JSON text (json/aot-json.ts).
+  const scanned = typeRecord(schema).jsonTextReader?.(json, options);
   if (scanned !== undefined) return scanned as MessageShape<Desc>;
   const msg = zeroMessageFactory(schema)();
   readText(schema, msg, json, options, false);

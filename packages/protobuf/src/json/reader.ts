@@ -9,6 +9,7 @@ import type { DescEnum, DescExtension, DescField, DescMessage, DescOneof } from 
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType } from "../descriptors/scalar.js";
 import type { Registry } from "../registry/registry.js";
+import type { JsonReadOptions } from "./options.js";
 import { typeRecord } from "../model/type-record.js";
 import { writableForm } from "../model/view-protocol.js";
 import { extensionRecord } from "../model/extension-record.js";
@@ -45,6 +46,18 @@ export interface ReadContext {
    * checked in place, instead of being copied.
    */
   readonly owned: boolean;
+}
+
+/** The context of a read call; `owned`: the JSON value was parsed by the call (see ReadContext). */
+export function readContext(options: Partial<JsonReadOptions> | undefined, owned: boolean): ReadContext {
+  return {
+    ignoreUnknownFields: options?.ignoreUnknownFields ?? false,
+    registry: options?.registry,
+    recursionLimit: options?.recursionLimit ?? 100,
+    depth: 0,
+    count: 0,
+    owned,
+  };
 }
 
 /** Merges a JSON value into a message of one type. Throws JsonProblem. */

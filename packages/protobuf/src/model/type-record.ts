@@ -90,6 +90,12 @@ export interface TypeRecord {
    * (set by aotJson() only, so that programs without it do not carry the field).
    */
   jsonScanner?: Slot;
+  /**
+   * codegenv2/aot-json.ts: reads a whole JSON text with `jsonScanner` (json/aot-json.ts
+   * scanText()): the message, or undefined where the usual path must decide. Set with
+   * `jsonScanner`, so that programs without ahead-of-time JSON code carry no scanner.
+   */
+  jsonTextReader?: (text: string, options: unknown) => unknown;
   /** text/field-table.ts */
   textTable: Slot;
   /** reflect/reflect-facts.ts */
