@@ -369,7 +369,7 @@ if (check) {
         console.error(`bundle-size: ${what}${allowed !== undefined ? `, allowance ${allowed} B` : ""}: too large`);
         failed = true;
       } else if (ours[key] > base[key]) {
-        console.log(`bundle-size: ${what}: above protobuf-es, within the allowance of bundle-budget.json (${allowed} B; issue 14's target is open)`);
+        console.log(`bundle-size: ${what}: above protobuf-es, within the allowance of bundle-budget.json (${allowed} B; issue 50's target is open)`);
       } else if (allowed !== undefined) {
         console.log(`bundle-size: ${what}: at or below protobuf-es; remove the allowance from bundle-budget.json`);
       }

@@ -986,21 +986,21 @@ function reading(): string[] {
   const prat = g("Pass_ReadAllNoModify", "lazyT", vsEager);
   if (ra)
     out.push(
-      `Reading everything: Unmarshal_AndReadAll runs at ${range(ra)} (validated) and ${range(rat)} (trusted) of pbjet eager's speed, Pass_ReadAllNoModify at ${range(pra)} (validated) and ${range(prat)} (trusted) (target ≥ 0.80x). Once a type's recent views were read broadly (every type below it too), the first read of its views decodes their whole subtree in one pass with the eager decoder into ordinary messages; a lazy decode of a whole input of such a root type returns the ordinary message outright for 7 inputs in 8 (its fields are then plain properties, which the generic walk reads and writes at eager speed: a view's fields are accessors, and computed-name writes to accessors take V8's slow path), and every 8th stays a view read in one pass, which sees a change of reading pattern; now and then (the 32nd decode after the switch, then every 64th while that confirms it) a view is read as views again, its subtree too. What was decoded that way is encoded as an ordinary message (Pass_ReadAllNoModify re-encodes); a view read in one pass that handed out no sub-message or list is still copied as its bytes.`,
+      `Reading everything: Unmarshal_AndReadAll runs at ${range(ra)} (validated) and ${range(rat)} (trusted) of pbjet eager's speed, Pass_ReadAllNoModify at ${range(pra)} (validated) and ${range(prat)} (trusted) (target ≥ 0.80x). A view decodes each field on its first access, through an accessor; reading everything pays that once per field. A view that was only read is still written as its input bytes.`,
     );
   const pm = g("Pass_ModifyAll", "lazyV", vsEager);
   const pmt = g("Pass_ModifyAll", "lazyT", vsEager);
   const mm = g("Marshal_ModifyAll", "lazyV", vsEager);
   if (pm)
     out.push(
-      `Pass_ModifyAll (decode lazily, change every field through what the lazy decode returned, encode: once the type reads broadly, that is an ordinary message for 7 inputs in 8 and otherwise a view whose subtree is ordinary messages, changed in place and encoded as such), runs at ${range(pm)} (validated) and ${range(pmt)} (trusted) of pbjet eager's speed; Marshal_ModifyAll (encode a view whose every field was changed) at ${range(mm)} (validated) (target ≥ 0.90x).`,
+      `Pass_ModifyAll (decode lazily, change every field of the view, encode: each changed level is encoded field by field), runs at ${range(pm)} (validated) and ${range(pmt)} (trusted) of pbjet eager's speed; Marshal_ModifyAll (encode a view whose every field was changed) at ${range(mm)} (validated) (target ≥ 0.90x).`,
     );
   const rd = g("Redact_LogAttr", "lazyV", vsEs);
   const rdt = g("Redact_LogAttr", "lazyT", vsEs);
   const rde = g("Redact_LogAttr", "lazyV", vsEager);
   if (rd)
     out.push(
-      `Redact_LogAttr (replace one attribute's value in every record or span, pass the export on): lazy ${range(rd)} validated, ${range(rdt)} trusted against protobuf-es (${range(rde)} of pbjet eager, validated; target ≥ 2x protobuf-es). A write detaches the written view (decodes its level into an ordinary message) and marks the views above it changed: each record, and each level above the records, is encoded field by field; the other attributes, the bodies and the untouched messages are copied as bytes.`,
+      `Redact_LogAttr (replace one attribute's value in every record or span, pass the export on): lazy ${range(rd)} validated, ${range(rdt)} trusted against protobuf-es (${range(rde)} of pbjet eager, validated; target ≥ 2x protobuf-es). A write marks the written field and the views above it changed: each record, and each level above the records, is encoded field by field; the other attributes, the bodies and the untouched messages are copied as bytes.`,
     );
   const ins = ["Inspect_ScopeAttr", "Inspect_LogAttr", "Filter_ScopeAttr"] as const;
   const insParts = ins.map((sc) => ({ sc, v: g(sc, "lazyV", vsEs), t: g(sc, "lazyT", vsEs) })).filter((x) => x.v);
