@@ -55,9 +55,7 @@ export function fromBinary<Desc extends DescMessage>(schema: Desc, bytes: Uint8A
 function fromBinaryLazy<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, options: Partial<BinaryReadOptions>): MessageShape<Desc> {
   const support = lazySupport();
   if (support === undefined) {
-    throw new ProtobufError(
-      `cannot decode ${schema.typeName} lazily: lazy decoding is not loaded; import "@pbjet/protobuf/lazy" once in the program to enable it`,
-    );
+    throw new ProtobufError(`cannot decode ${schema.typeName} lazily: import "@pbjet/protobuf/lazy" once to enable lazy decoding`);
   }
   const view = support.decodeView(schema, bytes, {
     validate: options.validate !== false,

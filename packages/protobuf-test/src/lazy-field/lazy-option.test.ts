@@ -1,12 +1,13 @@
 // Fields with [lazy = true] / [unverified_lazy = true] decode as lazy views in eager decodes.
-// Lazy decoding is opt-in: this suite uses it.
-import "@pbjet/protobuf/lazy";
+// Lazy decoding is opt-in: this suite uses it, and marks the file of its [lazy] fields.
+import { withLazyFields } from "@pbjet/protobuf/lazy";
 import { create, equals, fromBinary, isLazyMessage, toBinary, BinaryDecodeError, toMutable } from "@pbjet/protobuf";
 import { BinaryWriter, WireType } from "@pbjet/protobuf/wire";
 import { schema } from "../helpers";
 
 const Holder = schema("pbjet.test.lazy.Holder");
 const Leaf = schema("pbjet.test.lazy.Leaf");
+withLazyFields(Holder.file);
 
 function sample() {
   return create(Holder, {

@@ -1,7 +1,7 @@
-// Lazy decoding is opt-in: without `@pbjet/protobuf/lazy`, `{ lazy: true }` throws a clear error
-// and `[lazy]` fields of schemas from a registry decode as ordinary messages; loading the subpath
-// enables both; generated code for a file with `[lazy]` fields enables it by itself. Each case
-// runs in a fresh Node.js process, since enabling is global to a copy of the runtime.
+// Lazy decoding is opt-in: without `@pbjet/protobuf/lazy`, `{ lazy: true }` throws a clear error;
+// loading the subpath enables it. `[lazy]` fields decode as views only in files given to
+// withLazyFields() (generated code does that for its files), whatever else the program loaded.
+// Each case runs in a fresh Node.js process, since enabling is global to a copy of the runtime.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 
@@ -31,7 +31,7 @@ describe("lazy decoding is opt-in", () => {
   test("without @pbjet/protobuf/lazy: { lazy: true } throws a ProtobufError that says what to import", () => {
     const out = run(`out.result = attempt(() => pb.fromBinary(Holder, bytes, { lazy: true }));`);
     expect(out.result).toBe(
-      'throws ProtobufError: cannot decode pbjet.test.lazy.Holder lazily: lazy decoding is not loaded; import "@pbjet/protobuf/lazy" once in the program to enable it',
+      'throws ProtobufError: cannot decode pbjet.test.lazy.Holder lazily: import "@pbjet/protobuf/lazy" once to enable lazy decoding',
     );
   });
 
@@ -45,30 +45,38 @@ out.written = m.verified.name;`);
     expect(out).toEqual({ views: [false, false], values: ["a", "b", "x"], written: "changed" });
   });
 
-  test("loading @pbjet/protobuf/lazy enables { lazy: true } and [lazy] fields, and exports the view functions", () => {
+  test("loading @pbjet/protobuf/lazy enables { lazy: true }, not [lazy] fields of unmarked files; it exports the view functions", () => {
     const out = run(`
 const lazy = require("@pbjet/protobuf/lazy");
 const view = pb.fromBinary(Holder, bytes, { lazy: true });
 out.view = [pb.isLazyMessage(view), view.verified.name];
 const m = pb.fromBinary(Holder, bytes);
 out.fieldViews = [pb.isLazyMessage(m.verified), pb.isLazyMessage(m.verifiedList[0])];
-out.exports = ["enableLazyDecoding", "toMutable", "materialize", "isLazyMessage", "LazyMessageError"].map((k) => typeof lazy[k]);
+lazy.withLazyFields(Holder.file);
+const marked = pb.fromBinary(Holder, bytes);
+out.markedViews = [pb.isLazyMessage(marked.verified), pb.isLazyMessage(marked.verifiedList[0]), marked.verified.name];
+out.exports = ["enableLazyDecoding", "withLazyFields", "toMutable", "materialize", "isLazyMessage", "LazyMessageError"].map((k) => typeof lazy[k]);
 out.sameFunctions = lazy.toMutable === pb.toMutable && lazy.isLazyMessage === pb.isLazyMessage;`);
     expect(out).toEqual({
       view: [true, "a"],
-      fieldViews: [true, true],
-      exports: ["function", "function", "function", "function", "function"],
+      fieldViews: [false, false],
+      markedViews: [true, true, "a"],
+      exports: ["function", "function", "function", "function", "function", "function"],
       sameFunctions: true,
     });
   });
 
-  test("generated code for a file with [lazy] fields enables lazy decoding by itself", () => {
+  test("generated code for a file with [lazy] fields enables lazy decoding and marks its own file only", () => {
     const out = run(`
 out.before = attempt(() => pb.isLazyMessage(pb.fromBinary(Holder, bytes, { lazy: true })));
 const gen = require("./dist/gen/lazy_pb.js");
 const m = pb.fromBinary(gen.HolderSchema, pb.toBinary(gen.HolderSchema, pb.create(gen.HolderSchema, { verified: { name: "a" } })));
-out.after = [pb.isLazyMessage(m.verified), pb.isLazyMessage(pb.fromBinary(Holder, bytes, { lazy: true }))];`);
-    expect(String(out.before)).toMatch(/^throws ProtobufError: .*lazy decoding is not loaded/);
+const fromRegistry = pb.fromBinary(Holder, bytes);
+out.after = [pb.isLazyMessage(m.verified), pb.isLazyMessage(pb.fromBinary(Holder, bytes, { lazy: true }))];
+out.registryField = pb.isLazyMessage(fromRegistry.verified);`);
+    expect(String(out.before)).toMatch(/^throws ProtobufError: .*lazily: import "@pbjet\/protobuf\/lazy" once/);
     expect(out.after).toEqual([true, true]);
+    // The registry's copy of the file was not marked: what the program imported does not change it.
+    expect(out.registryField).toBe(false);
   });
 });

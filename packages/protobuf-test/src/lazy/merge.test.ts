@@ -19,11 +19,14 @@
  */
 import * as fc from "fast-check";
 // Lazy decoding is opt-in: this suite uses it.
-import "@pbjet/protobuf/lazy";
+import { withLazyFields } from "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import { registry } from "../helpers";
 import { isInitializable } from "../differential/arbitrary";
 import { canonicalArb, encodableTypes, fcParams, hex, sets, type SetName } from "./util";
+
+// The file of the [lazy] field types is marked, so that their eager decodes hold views.
+withLazyFields(registry("test").getMessage("pbjet.test.lazy.Holder")!.file);
 
 function lazyFieldTypes(): pb.DescMessage[] {
   const out: pb.DescMessage[] = [];

@@ -39,7 +39,7 @@
 import * as fc from "fast-check";
 import { defaultRuns } from "../test-mode";
 // Lazy decoding is opt-in: this suite uses it.
-import "@pbjet/protobuf/lazy";
+import { withLazyFields } from "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import * as wkt from "@pbjet/protobuf/wkt";
 import * as wire from "@pbjet/protobuf/wire";
@@ -66,6 +66,9 @@ import {
   tag,
   type SetName,
 } from "./util";
+
+// The file of the [lazy] field types is marked, so that their eager decodes hold views.
+withLazyFields(registry("test").getMessage("pbjet.test.lazy.Holder")!.file);
 
 type Msg = pb.Message;
 type Obj = Record<string, unknown>;

@@ -43,11 +43,20 @@ export interface DecodeContext {
 export interface LazyFieldViews {
   /**
    * Decodes one occurrence of a `[lazy]` message field (or list element), whose tag has just
-   * been read with wire type `wt`, as a view into `msg`. Returns false if the wire type does
-   * not fit the field. `facts.lazy` says whether the field's bytes are validated first
-   * (`lazy`) or not (`unverified_lazy`).
+   * been read with wire type `wt`, as a view into `msg` if the field's file was marked by
+   * withLazyFields(), else with `eager`. Returns false if the wire type does not fit the
+   * field. `facts.lazy` says whether the field's bytes are validated first (`lazy`) or not
+   * (`unverified_lazy`).
    */
-  decodeField(facts: FieldFacts, msg: Record<string, unknown>, r: BinaryReader, wt: number, depth: number, ctx: DecodeContext): boolean;
+  decodeField(
+    facts: FieldFacts,
+    msg: Record<string, unknown>,
+    r: BinaryReader,
+    wt: number,
+    depth: number,
+    ctx: DecodeContext,
+    eager: FieldDecoder,
+  ): boolean;
 }
 
 /**
@@ -454,16 +463,14 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
 
 /**
  * A message field with the option `[lazy = true]` or `[unverified_lazy = true]`: decoded as a
- * lazy view even in an eager decode, when the decode call can make views (`ctx.lazyFields`);
- * as an ordinary message otherwise.
+ * lazy view even in an eager decode, when the decode call can make views (`ctx.lazyFields`) and
+ * its file was marked by withLazyFields(); as an ordinary message otherwise.
  */
 function lazyFieldDecoder(field: DescField & { fieldKind: "message" | "list" }, facts: FieldFacts): FieldDecoder {
   const eager =
     field.fieldKind === "list"
       ? messageListDecoder(field as DescField & { fieldKind: "list" })
       : messageFieldDecoder(field as DescField & { fieldKind: "message" });
-  return (msg, r, wt, depth, ctx) => {
-    const views = ctx.lazyFields;
-    return views === undefined ? eager(msg, r, wt, depth, ctx) : views.decodeField(facts, msg, r, wt, depth, ctx);
-  };
+  // decodeField() returns a boolean: `??` runs `eager` only when the lazy layer is not there.
+  return (msg, r, wt, depth, ctx) => ctx.lazyFields?.decodeField(facts, msg, r, wt, depth, ctx, eager) ?? eager(msg, r, wt, depth, ctx);
 }

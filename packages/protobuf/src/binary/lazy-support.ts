@@ -1,8 +1,9 @@
 /**
  * The lazy layer's entry points for `fromBinary()`: installed when the lazy layer is loaded
  * (`import "@pbjet/protobuf/lazy"`), so that a program that never decodes lazily does not
- * carry its code (a bundler drops what nothing imports). Until then, `{ lazy: true }` throws
- * and fields with the `[lazy]` options are decoded as ordinary messages.
+ * carry its code (a bundler drops what nothing imports). Until then, `{ lazy: true }` throws.
+ * Fields with the `[lazy]` options decode as views only in files marked by withLazyFields()
+ * (codegenv2), whatever else the program loaded.
  */
 import type { DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";

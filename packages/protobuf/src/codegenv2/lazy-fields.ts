@@ -3,13 +3,16 @@
  */
 import type { DescFile } from "../descriptors/types.js";
 import { enableLazyDecoding } from "../lazy/enable.js";
+import { markLazyFields } from "../lazy/lazy-fields.js";
 
 /**
- * Enables lazy decoding (so that the `[lazy]` fields of the file's messages decode as views)
- * and returns the file. Generated code wraps `fileDesc()` in it for files with such fields,
- * so that programs using other files do not carry the lazy layer.
+ * Makes the `[lazy]` fields of the file's messages decode as views (in every decode of this
+ * file object; other files are not affected), enables lazy decoding, and returns the file.
+ * Generated code wraps `fileDesc()` in it for files with such fields; for a file from a
+ * registry, call it yourself.
  */
 export function withLazyFields<T extends DescFile>(file: T): T {
   enableLazyDecoding();
+  markLazyFields(file);
   return file;
 }

@@ -8,7 +8,8 @@ import { lazyFieldViews } from "./lazy-fields.js";
 
 /**
  * Enables lazy decoding in the whole program: `fromBinary(schema, bytes, { lazy: true })`, and
- * views for fields with the `[lazy]` options. Loading `@pbjet/protobuf/lazy` calls it.
+ * views for the `[lazy]` fields of files marked by withLazyFields(). Loading
+ * `@pbjet/protobuf/lazy` calls it.
  */
 export function enableLazyDecoding(): void {
   installLazySupport({ fieldViews: lazyFieldViews, decodeView });

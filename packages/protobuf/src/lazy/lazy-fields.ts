@@ -53,9 +53,22 @@ function makeView(
   return createView(viewPlan(desc), buf, start, end, more, depth, viewContext(buf, validated, requiredComplete, ctx));
 }
 
-/** Makes the views of `[lazy]` fields. */
+const lazyFieldsKey = Symbol("pbjet.lazyFields");
+
+/** Marks `file`: the `[lazy]` fields of its messages decode as views (withLazyFields()). */
+export function markLazyFields(file: object): void {
+  if (!hasLazyFieldViews(file)) Object.defineProperty(file, lazyFieldsKey, { value: true, enumerable: false });
+}
+
+/** Whether the `[lazy]` fields of the messages of `file` decode as views (see markLazyFields()). */
+function hasLazyFieldViews(file: object): boolean {
+  return (file as { [lazyFieldsKey]?: boolean })[lazyFieldsKey] === true;
+}
+
+/** Makes the views of `[lazy]` fields of marked files. */
 export const lazyFieldViews: LazyFieldViews = {
-  decodeField(facts, msg, r, wt, depth, ctx) {
+  decodeField(facts, msg, r, wt, depth, ctx, eager) {
+    if (!hasLazyFieldViews(facts.field.parent.file)) return eager(msg, r, wt, depth, ctx);
     if (wt !== facts.wireType) return false;
     checkDepth(depth, ctx.maxDepth, r.pos);
     const field = facts.field;
