@@ -5,7 +5,6 @@ export { ProtobufError, BinaryDecodeError, BinaryEncodeError } from "./errors.js
 export { WireType } from "./wire-type.js";
 export { protoInt64 } from "./int64.js";
 export type { Int64Support, Int64Input } from "./int64.js";
-export { enableInt64Fallback } from "./int64-fallback.js";
 export {
   zigzagEncode32,
   zigzagDecode32,

@@ -49,28 +49,12 @@ function invalid(value: unknown, unsigned: boolean): BinaryEncodeError {
   return new BinaryEncodeError(`invalid ${unsigned ? "uint64" : "int64"}: ${shown}`);
 }
 
-/** 64-bit arithmetic without BigInt, for engines that lack it (enabled by enableInt64Fallback()). */
-export interface Int64Fallback {
-  /**
-   * Stores the halves of an integral number beyond 2^53, or of a decimal string, in `halves`;
-   * false if it is out of range (int64, or uint64 when `unsigned`).
-   */
-  split(value: number | string, unsigned: boolean): boolean;
-  /** Decimal string of the 64-bit value `hi:lo` (unsigned 32-bit halves), signed unless `unsigned`. */
-  decimal(lo: number, hi: number, unsigned: boolean): string;
-}
-
-let fallback: Int64Fallback | undefined;
-
-/** Makes `f` the 64-bit arithmetic where BigInt is missing (int64-fallback.ts). @internal */
-export function setInt64Fallback(f: Int64Fallback): void {
-  fallback = f;
-}
-
-/** The 64-bit arithmetic without BigInt; a clear error where it is needed and not enabled. */
-function noBigInt(): Int64Fallback {
-  if (fallback !== undefined) return fallback;
-  throw new ProtobufError('no BigInt here: 64-bit integers beyond 2^53 need enableInt64Fallback() from "@pbjet/protobuf/wire"');
+/**
+ * The error for a 64-bit value beyond 2^53 on an engine without BigInt (no engine pbjet supports
+ * lacks it; there, such values cannot be represented).
+ */
+function noBigInt(): ProtobufError {
+  return new ProtobufError("no BigInt here: 64-bit integers beyond 2^53 need an engine with BigInt");
 }
 
 /** Stores the halves of `value` in `halves`, checking the range; `shown` is what an error names. */
@@ -115,8 +99,8 @@ export function splitInt64(value: Int64Input, unsigned: boolean): void {
     const big = BigInt(value);
     // Errors name the bigint where values are bigint, as a conversion by the caller would.
     splitBigInt(big, bigIntSupported ? big : value, unsigned);
-  } else if (!noBigInt().split(value, unsigned)) {
-    throw invalid(value, unsigned);
+  } else {
+    throw noBigInt();
   }
 }
 
@@ -130,7 +114,7 @@ export function joinInt64String(lo: number, hi: number, unsigned: boolean): stri
   } else if (hi >= 0xffe00000) {
     return String((hi - TWO32) * TWO32 + lo);
   }
-  if (!hasBigInt) return noBigInt().decimal(lo, hi, unsigned);
+  if (!hasBigInt) throw noBigInt();
   WORDS[LO] = lo;
   WORDS[HI] = hi;
   return String(unsigned ? (UNSIGNED as BigUint64Array)[0] : (SIGNED as BigInt64Array)[0]);
