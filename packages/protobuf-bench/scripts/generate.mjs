@@ -3,8 +3,11 @@
 //   src/gen/pbjet-aot/   the same with the plugin option aot=true (ahead-of-time binary codecs)
 //   src/gen/es/          @bufbuild/protoc-gen-es under buf (buf.gen.yaml), same options
 //   src/gen/protobufjs/  protobufjs static code from protobufjs-cli's pbjs (static-module, CommonJS)
+//   src/gen/ts-proto/    ts-proto's protoc-gen-ts_proto under buf (buf.gen.yaml: forceLong=bigint, ...)
+//   src/gen/pbf/         pbf's compiler (its `pbf` CLI), one ES module and one .d.ts per .proto file;
+//                        google/protobuf imports come from the protoc package's include directory
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,8 +15,17 @@ import { fileURLToPath } from "node:url";
 const pkgDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(join(pkgDir, "package.json"));
 
+/** The package.json of a dependency, also for packages whose "exports" do not list it (pbf). */
+function packageJsonOf(pkg) {
+  for (const dir of require.resolve.paths(pkg) ?? []) {
+    const p = join(dir, pkg, "package.json");
+    if (existsSync(p)) return p;
+  }
+  throw new Error(`cannot find the package ${pkg}`);
+}
+
 function binOf(pkg, name) {
-  const pkgJson = require.resolve(`${pkg}/package.json`);
+  const pkgJson = packageJsonOf(pkg);
   const { bin } = JSON.parse(readFileSync(pkgJson, "utf8"));
   return join(dirname(pkgJson), typeof bin === "string" ? bin : bin[name]);
 }
@@ -41,7 +53,15 @@ if (!existsSync(join(pkgDir, "../protoc-gen-es/dist"))) {
 const yaml = readFileSync(join(pkgDir, "buf.gen.yaml"), "utf8");
 const yamlTheirs = resolve(pkgDir, "../../node_modules/@bufbuild/protoc-gen-es/bin/protoc-gen-es");
 const args = ["generate"];
-if (resolve(theirs) !== yamlTheirs || !yaml.includes("../protoc-gen-es/bin/protoc-gen-es")) {
+/** ts-proto's options: the ones buf.gen.yaml lists (kept in step with it). */
+const TS_PROTO_OPT = ["forceLong=bigint", "esModuleInterop=true", "outputJsonMethods=true", "importSuffix=.js", "useDate=false"];
+const tsProtoInYaml = resolve(pkgDir, "../../node_modules/.bin/protoc-gen-ts_proto");
+if (
+  resolve(theirs) !== yamlTheirs ||
+  !yaml.includes("../protoc-gen-es/bin/protoc-gen-es") ||
+  !existsSync(tsProtoInYaml) ||
+  !TS_PROTO_OPT.every((o) => yaml.includes(`- ${o}`))
+) {
   const opt = ["target=ts", "import_extension=js"];
   args.push(
     "--template",
@@ -52,6 +72,7 @@ if (resolve(theirs) !== yamlTheirs || !yaml.includes("../protoc-gen-es/bin/proto
         { local: ["node", ours], out: "src/gen/pbjet", opt },
         { local: ["node", ours], out: "src/gen/pbjet-aot", opt: [...opt, "aot=true"] },
         { local: ["node", theirs], out: "src/gen/es", opt },
+        { local: [binOf("ts-proto", "protoc-gen-ts_proto")], out: "src/gen/ts-proto", opt: TS_PROTO_OPT },
       ],
     }),
   );
@@ -81,4 +102,20 @@ execFileSync(
   ],
   { cwd: pkgDir, stdio: "inherit" },
 );
-console.log(`generated src/gen/{pbjet,es,protobufjs} from ${files.length} .proto files`);
+
+// pbf: its own compiler, one module per .proto file (each with the messages of its imports merged
+// in, as the CLI does), and the TypeScript declarations beside it (--dts).
+const pbf = binOf("pbf", "pbf");
+const wktInclude = join(dirname(packageJsonOf("protoc")), "include");
+const pbfDir = join(pkgDir, "src/gen/pbf");
+rmSync(pbfDir, { recursive: true, force: true });
+for (const f of files) {
+  const rel = relative("proto", f).replace(/\.proto$/, "");
+  const base = join(pbfDir, rel);
+  mkdirSync(dirname(base), { recursive: true });
+  const run = (...extra) =>
+    execFileSync(process.execPath, [pbf, f, "-I", "proto", "-I", wktInclude, ...extra], { cwd: pkgDir, encoding: "utf8", maxBuffer: 64 << 20 });
+  writeFileSync(`${base}.js`, run());
+  writeFileSync(`${base}.d.ts`, run("--dts"));
+}
+console.log(`generated src/gen/{pbjet,pbjet-aot,es,ts-proto,protobufjs,pbf} from ${files.length} .proto files`);
