@@ -44,6 +44,7 @@ import { file_bench_stress_v1_stress as esStress } from "./gen/es/bench/stress/v
 
 import type { Fixture, Init } from "./fixtures.js";
 import { toProtobufjsObject } from "./init-walk.js";
+import { pbfRow, tsProtoRow } from "./peers.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -143,17 +144,26 @@ export interface Subject {
   readonly ops: Partial<Record<Op, () => unknown>>;
   /** The JSON text this row's JSON decode reads (its own JSON encode output). */
   readonly json?: string;
+  /** Reads the fixture's read path in a message of this row, where its names or maps differ (ts-proto, pbf). */
+  readAt?(msg: unknown): unknown;
 }
 
-export type LibId = "pbjet" | "pbjetAA" | "pbjetAot" | "pbjetAotPooled" | "es" | "pjsKeep" | "pjsDefault" | "pjsProtojson" | "json";
+export type LibId = "pbjet" | "pbjetAA" | "pbjetAot" | "pbjetAotPooled" | "es" | "pjsKeep" | "pjsDefault" | "tsProto" | "pbf" | "pjsProtojson" | "json";
 
-/** The peers of issue 12's targets: protobuf-es and protobufjs in both configurations. */
-export const PEERS: readonly LibId[] = ["es", "pjsKeep", "pjsDefault"];
+/**
+ * The peers of issue 12's and issue 48's targets: protobuf-es, protobufjs in both configurations,
+ * ts-proto and pbf.
+ */
+export const PEERS: readonly LibId[] = ["es", "pjsKeep", "pjsDefault", "tsProto", "pbf"];
 
 export interface LibInfo {
   readonly id: LibId;
   readonly label: string;
   readonly note: string;
+  /** Operations the library does not offer: their cells read "n/a". */
+  readonly unsupported?: readonly Op[];
+  /** What the library cannot represent, and how the checks deal with it (the report lists these). */
+  readonly limits?: readonly string[];
 }
 
 export const LIBS: readonly LibInfo[] = [
@@ -179,6 +189,29 @@ export const LIBS: readonly LibInfo[] = [
     id: "pjsDefault",
     label: "protobufjs (defaults)",
     note: "the same static code with its defaults: decode(bytes) drops unknown fields; JSON = JSON.stringify(m) (its toJSON) / fromObject(JSON.parse(s))",
+  },
+  {
+    id: "tsProto",
+    label: "ts-proto",
+    note: "ts-proto's generated TypeScript (protoc-gen-ts_proto under buf, options forceLong=bigint, esModuleInterop=true, outputJsonMethods=true, importSuffix=.js, useDate=false; the rest its defaults: oneof=properties, unknownFields=false) over @bufbuild/protobuf's BinaryReader/BinaryWriter; the message from fromPartial; binary = encode(m).finish() / decode(bytes); JSON = JSON.stringify(toJSON(m)) / fromJSON(JSON.parse(s)), reading the same ProtoJSON text as the ProtoJSON rows",
+    unsupported: ["reflect"],
+    limits: [
+      "forceLong=bigint keeps 64-bit values exact; with its default (forceLong=number) values past 2^53 throw; useDate=false keeps Timestamp nanoseconds (its default, Date, keeps milliseconds)",
+      "drops unknown fields (unknownFields=false, its default): passthrough is not lossless for fields the schema does not know",
+    ],
+  },
+  {
+    id: "pbf",
+    label: "pbf",
+    note: "pbf's compiled read/write functions (its `pbf` CLI, one ES module per .proto file) on plain objects with the .proto field names; binary = write<Message>(obj, new PbfWriter()) + finish() / read<Message>(new PbfReader(bytes)); JSON cells n/a (no ProtoJSON)",
+    unsupported: ["jsonEncode", "jsonDecode", "reflect"],
+    limits: [
+      "no proto3 JSON: its JSON cells are n/a",
+      "64-bit values are JavaScript numbers: values past 2^53 lose precision; its checks compare against the fixture with every 64-bit value rounded to the nearest double",
+      "no field presence: a proto2 or proto3 `optional` scalar set to zero or empty reads back as unset and is not written; its checks compare with such fields unset",
+      "the object it reads holds every member of a oneof (the unread ones at their defaults, the oneof's name telling which was read), and its writer writes every scalar member that is not null: re-encoding a decoded message with a scalar oneof writes members that were never set, so the last one written wins and the message changes; passthrough and decode-read-one-field-encode are left out of the fixtures where that happens (see the checks)",
+      "drops unknown fields",
+    ],
   },
   {
     id: "pjsProtojson",
@@ -369,6 +402,13 @@ export function buildSubjects(fx: Fixture): Map<LibId, Subject> {
         },
       },
     });
+  }
+
+  // ts-proto and pbf (src/peers.ts).
+  {
+    const sinks = { usable, readPath };
+    out.set("tsProto", { lib: "tsProto", ...tsProtoRow(fx, pbDesc, wire, protoJson, sinks) });
+    out.set("pbf", { lib: "pbf", ...pbfRow(fx, pbDesc, wire, sinks) });
   }
 
   // protobufjs's ProtoJSON extension, on reflection types (JSON cells only).

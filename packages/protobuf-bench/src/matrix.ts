@@ -24,6 +24,7 @@ import { machine, versions } from "./machine.js";
 import { checkInit } from "./init-walk.js";
 import { buildSubjects, esJsonLength, esSchema, LIBS, OPS, pbjetSchema, type LibId, type Op, type Subject } from "./libs.js";
 import { measureCell, type Contender } from "./measure.js";
+import { checkPeers, type FailScope } from "./peers-check.js";
 import { renderMarkdown, renderSvg, type CellOutcome, type SizeRow } from "./report.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -89,24 +90,32 @@ const notes: string[] = [
 const problems: string[] = [];
 const checks: string[] = [];
 /**
- * Rows left out of a fixture's timing because a check failed: "all" cells, or only the JSON
- * cells when only JSON failed. (A size mismatch alone is only reported: the row is still timed.)
+ * Rows left out of a fixture's timing because a check failed: "all" cells, only the JSON cells
+ * when only JSON failed, or only passthrough and decode-read-one-field-encode when only
+ * re-encoding a decoded message failed. (A size mismatch alone is only reported: the row is still
+ * timed.)
  */
-const excluded = new Map<string, Map<LibId, "all" | "json">>();
+const excluded = new Map<string, Map<LibId, Set<FailScope>>>();
 /** Checks made; each failure adds one problem. */
 let checksRun = 0;
-function fail(fx: Fixture, lib: LibId | undefined, msg: string, scope: "all" | "json" | "none" = "all") {
+function fail(fx: Fixture, lib: LibId | undefined, msg: string, scope: FailScope = "all") {
   problems.push(`${fx.id}${lib ? ` / ${LIBS.find((l) => l.id === lib)!.label}` : ""}: ${msg}`);
   if (!lib || scope === "none") return;
   if (!excluded.has(fx.id)) excluded.set(fx.id, new Map());
   const ex = excluded.get(fx.id)!;
   for (const id of lib === "pbjet" ? (["pbjet", "pbjetAA"] as const) : [lib]) {
-    if (ex.get(id) !== "all") ex.set(id, scope);
+    if (!ex.has(id)) ex.set(id, new Set());
+    ex.get(id)!.add(scope);
   }
 }
 function isExcluded(fixture: string, lib: LibId, op: Op): boolean {
-  const scope = excluded.get(fixture)?.get(lib);
-  return scope === "all" || (scope === "json" && (op === "jsonEncode" || op === "jsonDecode"));
+  const scopes = excluded.get(fixture)?.get(lib);
+  if (!scopes) return false;
+  return (
+    scopes.has("all") ||
+    (scopes.has("json") && (op === "jsonEncode" || op === "jsonDecode")) ||
+    (scopes.has("reencode") && (op === "passthrough" || op === "readOne"))
+  );
 }
 
 function normalize(v: unknown): string {
@@ -194,6 +203,18 @@ for (const fx of fixtures) {
     checksRun++;
     if (v !== pbRead) fail(fx, lib, `read path ${fx.readPath.join(".")} gives ${v}, pbjet gives ${pbRead}`);
   }
+  // ts-proto and pbf: the same checks, in src/peers-check.ts.
+  checksRun += checkPeers({
+    fx,
+    desc,
+    esDesc,
+    subs,
+    wire,
+    pbRead,
+    normalize,
+    fail: (lib, msg, scope) => fail(fx, lib, msg, scope),
+    note: (msg) => notes.push(msg),
+  });
   // 4. JSON: ProtoJSON rows parse (in @bufbuild/protobuf and in pbjet) back to pbjet's message;
   //    protobufjs's toObject JSON round-trips through protobufjs.
   for (const lib of ["pbjet", "es", "pjsProtojson"] as const) {
@@ -271,6 +292,12 @@ checks.push(
   "JSON: ProtoJSON from pbjet, @bufbuild/protobuf and protobufjs+protojson reads back (in @bufbuild/protobuf and in pbjet) to an equal message; protobufjs's toObject JSON round-trips through protobufjs.",
 );
 checks.push("The field read by decode-read-one-field-encode has the same value in every library.");
+checks.push(
+  "ts-proto: the same binary, decode and read checks; its toJSON text reads back in @bufbuild/protobuf to an equal message, and its fromJSON of the ProtoJSON text every JSON decode cell reads gives an equal message.",
+);
+checks.push(
+  "pbf: its encoding of the fixture, and the values it decodes from the reference bytes (turned back into the fixture's shape), equal the fixture as pbf can hold it (64-bit values rounded to doubles, optional zero scalars unset; a note names each fixture where that differs from the fixture); encoding what it decoded must give the same message, else its passthrough and decode-read-one-field-encode cells are left out.",
+);
 console.log(
   `pbjet matrix (${quick ? "quick" : "full"}): ${fixtures.length} fixtures × ${ops.length} operations; node ${process.version} ${gcFlags.join(" ")}`,
 );
@@ -290,7 +317,7 @@ if (checkOnly) {
 // ---------------------------------------------------------------------------------------------
 // Timing
 
-const TIMED_ORDER: LibId[] = ["pbjet", "pbjetAA", "pbjetAot", "pbjetAotPooled", "es", "pjsKeep", "pjsDefault", "pjsProtojson", "json"];
+const TIMED_ORDER: LibId[] = ["pbjet", "pbjetAA", "pbjetAot", "pbjetAotPooled", "es", "pjsKeep", "pjsDefault", "tsProto", "pbf", "pjsProtojson", "json"];
 /** The operations that call toBinary: the only ones where the pooled row differs from the aot row. */
 const POOLED_OPS: ReadonlySet<Op> = new Set<Op>(["encode", "passthrough", "readOne"]);
 const SHORT: Record<LibId, string> = {
@@ -301,6 +328,8 @@ const SHORT: Record<LibId, string> = {
   es: "es",
   pjsKeep: "pjs-keep",
   pjsDefault: "pjs-dflt",
+  tsProto: "ts-proto",
+  pbf: "pbf",
   pjsProtojson: "pjs-pjson",
   json: "JSON",
 };

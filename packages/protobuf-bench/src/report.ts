@@ -45,7 +45,7 @@ export interface ReportInput {
   readonly svgPath: string;
 }
 
-const OTHERS: readonly LibId[] = ["pbjetAA", "pbjetAot", "pbjetAotPooled", "es", "pjsKeep", "pjsDefault", "pjsProtojson", "json"];
+const OTHERS: readonly LibId[] = ["pbjetAA", "pbjetAot", "pbjetAotPooled", "es", "pjsKeep", "pjsDefault", "tsProto", "pbf", "pjsProtojson", "json"];
 /** Issue 12's floor: no cell below this fraction of any peer. */
 const FLOOR = 0.9;
 
@@ -281,6 +281,8 @@ const COLORS: Record<LibId, string> = {
   es: "#3b6fd8",
   pjsKeep: "#e07b00",
   pjsDefault: "#f2b35e",
+  tsProto: "#00838f",
+  pbf: "#6d4c41",
   pjsProtojson: "#b0476b",
   json: "#2e9d57",
 };
