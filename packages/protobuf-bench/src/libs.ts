@@ -148,7 +148,18 @@ export interface Subject {
   readAt?(msg: unknown): unknown;
 }
 
-export type LibId = "pbjet" | "pbjetAA" | "pbjetAot" | "pbjetAotPooled" | "es" | "pjsKeep" | "pjsDefault" | "tsProto" | "pbf" | "pjsProtojson" | "json";
+export type LibId =
+  | "pbjet"
+  | "pbjetAA"
+  | "pbjetAot"
+  | "pbjetAotPooled"
+  | "es"
+  | "pjsKeep"
+  | "pjsDefault"
+  | "tsProto"
+  | "pbf"
+  | "pjsProtojson"
+  | "json";
 
 /**
  * The peers of issue 12's and issue 48's targets: protobuf-es, protobufjs in both configurations,
@@ -198,7 +209,7 @@ export const LIBS: readonly LibInfo[] = [
     limits: [
       "forceLong=bigint keeps 64-bit values exact (its default, forceLong=number, throws past 2^53); useDate=false keeps Timestamp nanoseconds (its default, Date, keeps milliseconds)",
       "its writer skips proto2 `optional` scalars set to zero or empty (their presence is lost); its checks compare with such fields unset",
-      "JSON: google.protobuf.Duration is written and read as an object {seconds, nanos}, not ProtoJSON's \"1.5s\" text, so its JSON cells are left out of the fixtures with a Duration; and fromJSON reads the key \"false\" of a map<bool, …> as true (Boolean(\"false\")), so they are left out of the scalar-maps fixture",
+      'JSON: google.protobuf.Duration is written and read as an object {seconds, nanos}, not ProtoJSON\'s "1.5s" text, so its JSON cells are left out of the fixtures with a Duration; and fromJSON reads the key "false" of a map<bool, …> as true (Boolean("false")), so they are left out of the scalar-maps fixture',
       "maps with 64-bit or bool keys are JavaScript Maps (bigint or boolean keys), other maps plain objects",
       "drops unknown fields (unknownFields=false, its default)",
     ],

@@ -316,14 +316,28 @@ if (problems.length > 0) {
 }
 for (const n of notes) console.log(`note: ${n}`);
 if (checkOnly) {
-  console.log(`${Math.max(0, checksRun - problems.length - limitExclusions.length)} passed, ${problems.length} failed, ${limitExclusions.length} skipped`);
+  console.log(
+    `${Math.max(0, checksRun - problems.length - limitExclusions.length)} passed, ${problems.length} failed, ${limitExclusions.length} skipped`,
+  );
   process.exit(problems.length > 0 ? 1 : 0);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Timing
 
-const TIMED_ORDER: LibId[] = ["pbjet", "pbjetAA", "pbjetAot", "pbjetAotPooled", "es", "pjsKeep", "pjsDefault", "tsProto", "pbf", "pjsProtojson", "json"];
+const TIMED_ORDER: LibId[] = [
+  "pbjet",
+  "pbjetAA",
+  "pbjetAot",
+  "pbjetAotPooled",
+  "es",
+  "pjsKeep",
+  "pjsDefault",
+  "tsProto",
+  "pbf",
+  "pjsProtojson",
+  "json",
+];
 /** The operations that call toBinary: the only ones where the pooled row differs from the aot row. */
 const POOLED_OPS: ReadonlySet<Op> = new Set<Op>(["encode", "passthrough", "readOne"]);
 const SHORT: Record<LibId, string> = {

@@ -54,7 +54,10 @@ function checkTsProto(c: PeerCheckContext): number {
   const esSub = c.subs.get("es")!;
   const equalsRef = viewOf(c, "ts-proto", presenceView(c.desc, c.fx.init), "optional fields set to zero, which its writer skips");
   // Its JSON limits: Duration as an object, and bool map keys read with Boolean().
-  const jsonLimit = someField(c.desc, (f) => (f.fieldKind === "message" && f.message.typeName === "google.protobuf.Duration") || (f.fieldKind === "map" && f.mapKey === 8));
+  const jsonLimit = someField(
+    c.desc,
+    (f) => (f.fieldKind === "message" && f.message.typeName === "google.protobuf.Duration") || (f.fieldKind === "map" && f.mapKey === 8),
+  );
   let n = 0;
   const attempt = (what: string, scope: FailScope, fn: () => string | undefined) => {
     n++;
@@ -66,7 +69,9 @@ function checkTsProto(c: PeerCheckContext): number {
       c.fail("tsProto", `${what} threw: ${(e as Error).message}`, scope, known);
     }
   };
-  attempt("encode check", "all", () => (equalsRef(s.encode(s.message)) ? undefined : "its binary encoding decodes to a message that differs from pbjet's"));
+  attempt("encode check", "all", () =>
+    equalsRef(s.encode(s.message)) ? undefined : "its binary encoding decodes to a message that differs from pbjet's",
+  );
   sizeNote(c, "ts-proto", s.encode(s.message).length);
   attempt("decode check", "all", () =>
     equalsRef(s.encode(s.decode(c.wire))) ? undefined : "decoding the reference bytes and encoding again changes the message",
@@ -107,7 +112,9 @@ function checkPbf(c: PeerCheckContext): number {
       c.fail("pbf", `${what} threw: ${(e as Error).message}`, scope, known);
     }
   };
-  attempt("encode check", "all", () => (equalsView(s.encode(s.message)) ? undefined : "its binary encoding decodes to a message that differs from the fixture"));
+  attempt("encode check", "all", () =>
+    equalsView(s.encode(s.message)) ? undefined : "its binary encoding decodes to a message that differs from the fixture",
+  );
   sizeNote(c, "pbf", s.encode(s.message).length);
   let decodes = false;
   attempt("decode check", "all", () => {

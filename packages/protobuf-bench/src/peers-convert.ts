@@ -141,7 +141,8 @@ function pbfValue(field: DescField, value: unknown): unknown {
       return (value as unknown[]).map((v) => (field.listKind === "message" ? toPbfObject(field.message!, v as Init) : pbfScalar(field, v)));
     case "map": {
       const out: Obj = {};
-      for (const [k, v] of Object.entries(value as Obj)) out[k] = field.mapKind === "message" ? toPbfObject(field.message!, v as Init) : pbfScalar(field, v);
+      for (const [k, v] of Object.entries(value as Obj))
+        out[k] = field.mapKind === "message" ? toPbfObject(field.message!, v as Init) : pbfScalar(field, v);
       return out;
     }
     default:

@@ -41,6 +41,8 @@ export interface ReportInput {
   readonly sizes: readonly SizeRow[];
   readonly checks: readonly string[];
   readonly problems: readonly string[];
+  /** Cells left out because a check failed as a peer's stated limit says it must. */
+  readonly limitExclusions?: readonly string[];
   readonly notes: readonly string[];
   readonly svgPath: string;
 }
@@ -82,6 +84,24 @@ function fmtRatio(r: number | undefined): string {
 
 function label(lib: LibId): string {
   return LIBS.find((l) => l.id === lib)!.label;
+}
+
+/** "n/a" where the library does not offer the operation, "–" where the cell was not timed. */
+function missing(lib: LibId, op: Op): string {
+  return LIBS.find((l) => l.id === lib)!.unsupported?.includes(op) ? "n/a" : "–";
+}
+
+/** The peers whose limits the report states (issue 48). */
+const LIMITED: readonly LibId[] = ["tsProto", "pbf"];
+
+/** The stated limits of ts-proto and pbf that ran, as list items. */
+function renderLimits(libs: readonly LibId[]): string[] {
+  const out: string[] = [];
+  for (const l of LIBS) {
+    if (!libs.includes(l.id) || !l.limits) continue;
+    for (const lim of l.limits) out.push(`- ${l.label}: ${lim}`);
+  }
+  return out;
 }
 
 function libsIn(cells: readonly CellOutcome[]): LibId[] {
@@ -157,7 +177,7 @@ export function renderMarkdown(input: ReportInput, detailsPath: string): { summa
   for (const op of input.ops) {
     const row = sum.get(op)!;
     L.push(
-      `| ${OP_TITLES[op]} | ${sumLibs.map((l) => (row.has(l) ? `${fmtRatio(row.get(l)!.g)}${l === "pbjetAA" ? "" : ` (${row.get(l)!.lead}/${row.get(l)!.n})`}` : "–")).join(" | ")} |`,
+      `| ${OP_TITLES[op]} | ${sumLibs.map((l) => (row.has(l) ? `${fmtRatio(row.get(l)!.g)}${l === "pbjetAA" ? "" : ` (${row.get(l)!.lead}/${row.get(l)!.n})`}` : missing(l, op))).join(" | ")} |`,
     );
   }
   L.push("");
@@ -165,12 +185,12 @@ export function renderMarkdown(input: ReportInput, detailsPath: string): { summa
   L.push("");
 
   // Reading: generated from the numbers, no adjectives.
-  L.push("Reading (against protobuf-es, the API we replace, and protobufjs with unknown fields kept):");
+  L.push("Reading (against protobuf-es, the API we replace, protobufjs with unknown fields kept, ts-proto and pbf):");
   L.push("");
   for (const op of input.ops) {
     const row = sum.get(op)!;
     const parts: string[] = [];
-    for (const lib of ["es", "pjsKeep"] as const) {
+    for (const lib of ["es", "pjsKeep", "tsProto", "pbf"] as const) {
       const s = row.get(lib);
       if (!s) continue;
       const cells = input.cells.filter((c) => c.op === op && ratio(c, lib) !== undefined);
@@ -191,7 +211,7 @@ export function renderMarkdown(input: ReportInput, detailsPath: string): { summa
     L.push("### The aot rows against the fastest peer");
     L.push("");
     L.push(
-      `Per operation: the geometric mean over the fixtures of the row's ops/s divided by the fastest of ${PEERS.map(label).join(", ")} in the same cell (issue 12's target: 1.20x), the lowest cell, and the cells below ${FLOOR.toFixed(2)}x (issue 12's floor).`,
+      `Per operation: the geometric mean over the fixtures of the row's ops/s divided by the fastest of ${PEERS.map(label).join(", ")} in the same cell (the target of issues 12 and 48: 1.20x), the lowest cell, and the cells below ${FLOOR.toFixed(2)}x (their floor). A peer that has no cell (n/a, or left out by its limits) does not count in it.`,
     );
     L.push("");
     L.push(`| operation | ${aotRows.map((l) => `${label(l)}: geomean | lowest | below ${FLOOR.toFixed(2)}x`).join(" | ")} |`);
@@ -209,6 +229,19 @@ export function renderMarkdown(input: ReportInput, detailsPath: string): { summa
       });
       L.push(`| ${OP_TITLES[op]} | ${cols.join(" | ")} |`);
     }
+    L.push("");
+  }
+
+  // What ts-proto and pbf cannot do, and which cells that left out.
+  const limited = LIMITED.filter((l) => sumLibs.includes(l));
+  if (limited.length > 0) {
+    L.push("### Limits of ts-proto and pbf");
+    L.push("");
+    L.push(...renderLimits(limited));
+    const ex = input.limitExclusions ?? [];
+    L.push(
+      `- Cells left out because of these limits: ${ex.length === 0 ? "none" : `${ex.length} checks failed as the limits say they must; they are listed under "Cells left out by the peers' limits" in the details page`}.`,
+    );
   }
   const summaryText = L.join("\n").trimEnd();
 
@@ -230,7 +263,7 @@ export function renderMarkdown(input: ReportInput, detailsPath: string): { summa
       if (!c) continue;
       const cols = libs.map((l) => {
         const hz = c.hz[l];
-        if (hz === undefined) return "–";
+        if (hz === undefined) return missing(l, op);
         if (l === "pbjetAA") return fmtRatio(ratio(c, l));
         return c.hz.pbjet === undefined ? fmtHz(hz) : `${fmtHz(hz)} (${fmtRatio(ratio(c, l))})`;
       });
@@ -261,10 +294,23 @@ export function renderMarkdown(input: ReportInput, detailsPath: string): { summa
     L.push("- No problems: every library's bytes decode in pbjet to a message equal to pbjet's own, and all binary sizes agree.");
   else for (const p of input.problems) L.push(`- **${p}**`);
   L.push("");
+  if ((input.limitExclusions ?? []).length > 0) {
+    L.push("## Cells left out by the peers' limits");
+    L.push("");
+    L.push(
+      "Checks that failed as a stated limit of the library says they must (see the rows below); the cells they name are not timed for that library.",
+    );
+    L.push("");
+    for (const p of input.limitExclusions!) L.push(`- ${p}`);
+    L.push("");
+  }
 
   L.push("## Rows");
   L.push("");
-  for (const l of LIBS) L.push(`- **${l.label}**: ${l.note}`);
+  for (const l of LIBS) {
+    L.push(`- **${l.label}**: ${l.note}`);
+    for (const lim of l.limits ?? []) L.push(`  - limit: ${lim}`);
+  }
   for (const n of input.notes) L.push(`- ${n}`);
   return { summary: summaryText, details: L.join("\n") };
 }
