@@ -232,15 +232,12 @@ export function renderMarkdown(input: ReportInput, detailsPath: string): { summa
     L.push("");
   }
 
-  // What ts-proto and pbf cannot do, and which cells that left out.
+  // What ts-proto and pbf cannot do: one line here (BENCHMARKS.md has a length limit), the list in the details.
   const limited = LIMITED.filter((l) => sumLibs.includes(l));
   if (limited.length > 0) {
-    L.push("### Limits of ts-proto and pbf");
-    L.push("");
-    L.push(...renderLimits(limited));
     const ex = input.limitExclusions ?? [];
     L.push(
-      `- Cells left out because of these limits: ${ex.length === 0 ? "none" : `${ex.length} checks failed as the limits say they must; they are listed under "Cells left out by the peers' limits" in the details page`}.`,
+      `**Limits of ${limited.map(label).join(" and ")}**: neither represents everything the fixtures hold (pbf: no ProtoJSON, 64-bit values as numbers, every scalar oneof member written; ts-proto: no presence for zero proto2 optionals, non-ProtoJSON Duration); ${ex.length === 0 ? "no cell was left out for that" : `${ex.length} checks failed as those limits say they must, and left their cells out`}. The list: [${detailsPath}](${detailsPath}#limits-of-ts-proto-and-pbf).`,
     );
   }
   const summaryText = L.join("\n").trimEnd();
@@ -294,23 +291,26 @@ export function renderMarkdown(input: ReportInput, detailsPath: string): { summa
     L.push("- No problems: every library's bytes decode in pbjet to a message equal to pbjet's own, and all binary sizes agree.");
   else for (const p of input.problems) L.push(`- **${p}**`);
   L.push("");
-  if ((input.limitExclusions ?? []).length > 0) {
-    L.push("## Cells left out by the peers' limits");
+  const limitedHere = LIMITED.filter((l) => libsIn(input.cells).includes(l));
+  if (limitedHere.length > 0) {
+    L.push("## Limits of ts-proto and pbf");
     L.push("");
+    L.push(...renderLimits(limitedHere));
+    L.push("");
+    const ex = input.limitExclusions ?? [];
     L.push(
-      "Checks that failed as a stated limit of the library says they must (see the rows below); the cells they name are not timed for that library.",
+      ex.length === 0
+        ? "No check failed because of these limits."
+        : "Checks that failed as one of these limits says they must; the cells they name are not timed for that library:",
     );
     L.push("");
-    for (const p of input.limitExclusions!) L.push(`- ${p}`);
-    L.push("");
+    for (const p of ex) L.push(`- ${p}`);
+    if (ex.length > 0) L.push("");
   }
 
   L.push("## Rows");
   L.push("");
-  for (const l of LIBS) {
-    L.push(`- **${l.label}**: ${l.note}`);
-    for (const lim of l.limits ?? []) L.push(`  - limit: ${lim}`);
-  }
+  for (const l of LIBS) L.push(`- **${l.label}**: ${l.note}${l.limits ? " (limits: see above)" : ""}`);
   for (const n of input.notes) L.push(`- ${n}`);
   return { summary: summaryText, details: L.join("\n") };
 }
