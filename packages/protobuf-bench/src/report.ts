@@ -248,7 +248,9 @@ export function renderMarkdown(input: ReportInput, detailsPath: string): { summa
   for (const op of input.ops) {
     const cells = input.cells.filter((c) => c.op === op);
     if (cells.length === 0) continue;
-    const libs = libsIn(cells);
+    // Rows that ran, and those of the run that do not offer this operation (their cells: n/a).
+    const ran = libsIn(input.cells);
+    const libs = OTHERS.filter((l) => libsIn(cells).includes(l) || (ran.includes(l) && missing(l, op) === "n/a"));
     L.push(`## ${OP_TITLES[op]}`);
     L.push("");
     L.push(`ops/s, and in parentheses the ratio to pbjet (below 1.00x: pbjet is faster).`);
