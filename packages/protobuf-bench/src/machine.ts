@@ -47,5 +47,7 @@ export const versions = {
   "@pbjet/protobuf": packageVersion("@pbjet/protobuf"),
   "@bufbuild/protobuf": packageVersion("@bufbuild/protobuf"),
   protobufjs: packageVersion("protobufjs"),
+  "ts-proto": packageVersion("ts-proto"),
+  pbf: packageVersion("pbf"),
   tinybench: packageVersion("tinybench"),
 };

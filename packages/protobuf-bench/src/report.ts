@@ -290,7 +290,9 @@ export function renderMarkdown(input: ReportInput, detailsPath: string): { summa
   L.push("");
   for (const c of input.checks) L.push(`- ${c}`);
   if (input.problems.length === 0)
-    L.push("- No problems: every library's bytes decode in pbjet to a message equal to pbjet's own, and all binary sizes agree.");
+    L.push(
+      "- No problems: every library's bytes decode in pbjet to a message equal to pbjet's own (ts-proto's and pbf's: to the fixture as each can hold it), and the binary sizes agree (ts-proto's and pbf's where they differ: see the notes under Rows).",
+    );
   else for (const p of input.problems) L.push(`- **${p}**`);
   L.push("");
   const limitedHere = LIMITED.filter((l) => libsIn(input.cells).includes(l));
