@@ -21,6 +21,7 @@ const aotSuites = [
   "core/proto2-defaults",
   "core/editions",
   "core/create-differential",
+  "core/error-texts-differential",
   "lazy/*",
   "lazy-field/lazy-option",
 ];

@@ -18,13 +18,13 @@ const plainContext: DecodeContext = { readUnknown: true, maxDepth: 99 }; // prot
 let lazyFieldsContext: DecodeContext | undefined;
 
 /** The levels allowed below the top-level message: `recursionLimit - 1`; a limit below 1 admits no message. */
-function depthOf(options: Partial<BinaryReadOptions>): number {
+function depthOf(options: Partial<BinaryReadOptions>, typeName: string): number {
   const maxDepth = (options.recursionLimit ?? 100) - 1;
-  checkDepth(-1, maxDepth, 0);
+  checkDepth(-1, maxDepth, 0, typeName);
   return maxDepth;
 }
 
-function contextOf(options: Partial<BinaryReadOptions> | undefined): DecodeContext {
+function contextOf(options: Partial<BinaryReadOptions> | undefined, typeName: string): DecodeContext {
   const lazyFields = lazySupport()?.fieldViews;
   if (options === undefined) {
     if (lazyFields === undefined) return plainContext;
@@ -32,7 +32,7 @@ function contextOf(options: Partial<BinaryReadOptions> | undefined): DecodeConte
   }
   return {
     readUnknown: options.readUnknownFields ?? true,
-    maxDepth: depthOf(options),
+    maxDepth: depthOf(options, typeName),
     lazyFields,
   };
 }
@@ -48,7 +48,7 @@ export function fromBinary<Desc extends DescMessage>(schema: Desc, bytes: Uint8A
   }
   const msg = zeroMessageFactory(schema)();
   const r = new BinaryReader(bytes);
-  messageDecoder(schema)(msg, r, r.len, 0, 0, contextOf(options));
+  messageDecoder(schema)(msg, r, r.len, 0, 0, contextOf(options, schema.typeName));
   return msg as unknown as MessageShape<Desc>;
 }
 
@@ -60,7 +60,7 @@ function fromBinaryLazy<Desc extends DescMessage>(schema: Desc, bytes: Uint8Arra
   const view = support.decodeView(schema, bytes, {
     validate: options.validate !== false,
     readUnknown: options.readUnknownFields ?? true,
-    maxDepth: depthOf(options),
+    maxDepth: depthOf(options, schema.typeName),
   });
   return view as MessageShape<Desc>;
 }
@@ -77,6 +77,6 @@ export function mergeFromBinary<Desc extends DescMessage>(
 ): MessageShape<Desc> {
   const r = new BinaryReader(bytes);
   // A lazy view is merged into through the ordinary message that holds its fields.
-  messageDecoder(schema)(writableForm(typeRecord(schema), target), r, r.len, 0, 0, contextOf(options));
+  messageDecoder(schema)(writableForm(typeRecord(schema), target), r, r.len, 0, 0, contextOf(options, schema.typeName));
   return target;
 }

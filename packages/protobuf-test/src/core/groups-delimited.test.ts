@@ -66,7 +66,7 @@ describe("proto2 groups", () => {
 describe("group errors", () => {
   test("mismatched end-group tag", () => {
     const e = decodeError(gdesc, fromHex("13 0801 1c"));
-    expect(e.message).toMatch(/end-group/);
+    expect(e.message).toMatch(/end group/);
     expect(e.offset).toBe(3);
   });
   test("end-group of an outer group closing an inner one", () => {
@@ -74,7 +74,7 @@ describe("group errors", () => {
   });
   test("missing end-group tag (input ends inside the group)", () => {
     const e = decodeError(gdesc, fromHex("13 0801"));
-    expect(e.message).toMatch(/end-group/);
+    expect(e.message).toMatch(/end group/);
     expect(e.offset).toBe(3);
   });
   test("end-group tag at top level", () => {

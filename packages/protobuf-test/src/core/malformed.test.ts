@@ -17,46 +17,46 @@ const E = schema("pbjet.test.proto3.EmptyMessage");
 
 // [label, schema, input, message pattern, offset, field number (undefined: none expected)]
 const cases: [string, DescMessage, string, RegExp, number, number | undefined][] = [
-  ["tag without value (varint)", S, "1801 18", /premature end|truncated/, 3, 3],
-  ["truncated varint value", S, "18 8080", /truncated varint|premature end/, 1, 3],
-  ["truncated int64 value", S, "20 ffffffff", /truncated varint|premature end/, 1, 4],
-  ["truncated bool value", S, "68 80", /truncated varint|premature end/, 1, 13],
-  ["truncated fixed32", S, "4d 010203", /premature end/, 1, 9],
-  ["truncated float", S, "15 0000", /premature end/, 1, 2],
-  ["truncated fixed64", S, "51 01020304050607", /premature end/, 1, 10],
-  ["truncated double", S, "09 00", /premature end/, 1, 1],
-  ["missing length", S, "72", /premature end|truncated/, 1, 14],
-  ["truncated length varint", S, "72 80", /premature end|truncated/, 1, 14],
-  ["string length beyond end", S, "72 05 616263", /premature end/, 2, 14],
-  ["bytes length beyond end", S, "7a 02 01", /premature end/, 2, 15],
-  ["huge length", S, "7a ffffffff0f 00", /premature end/, 6, 15],
-  ["sub-message length beyond end", MF, "0a 05 0801", /premature end/, 2, 1],
-  ["truncated field inside a sub-message", MF, "0a 02 08 80", /truncated varint|premature end/, 3, 1],
-  ["sub-message content exceeding the parent's length", MF, "0a 03 1205 61 6161", /premature end/, 4, 2],
+  ["tag without value (varint)", S, "1801 18", /premature EOF|truncated/, 3, 3],
+  ["truncated varint value", S, "18 8080", /truncated varint|premature EOF/, 1, 3],
+  ["truncated int64 value", S, "20 ffffffff", /truncated varint|premature EOF/, 1, 4],
+  ["truncated bool value", S, "68 80", /truncated varint|premature EOF/, 1, 13],
+  ["truncated fixed32", S, "4d 010203", /premature EOF/, 1, 9],
+  ["truncated float", S, "15 0000", /premature EOF/, 1, 2],
+  ["truncated fixed64", S, "51 01020304050607", /premature EOF/, 1, 10],
+  ["truncated double", S, "09 00", /premature EOF/, 1, 1],
+  ["missing length", S, "72", /premature EOF|truncated/, 1, 14],
+  ["truncated length varint", S, "72 80", /premature EOF|truncated/, 1, 14],
+  ["string length beyond end", S, "72 05 616263", /premature EOF/, 2, 14],
+  ["bytes length beyond end", S, "7a 02 01", /premature EOF/, 2, 15],
+  ["huge length", S, "7a ffffffff0f 00", /premature EOF/, 6, 15],
+  ["sub-message length beyond end", MF, "0a 05 0801", /premature EOF/, 2, 1],
+  ["truncated field inside a sub-message", MF, "0a 02 08 80", /truncated varint|premature EOF/, 3, 1],
+  ["sub-message content exceeding the parent's length", MF, "0a 03 1205 61 6161", /premature EOF/, 4, 2],
   ["invalid wire type 6 (known field)", S, "1e 01", /wire type 6/, 0, 3],
   ["invalid wire type 7 (unknown field 63)", S, "ff03 01", /wire type 7/, 0, 63],
   ["field number 0", S, "00 01", /field no 0/, 0, undefined],
   ["field number 0, length-delimited", S, "02 00", /field no 0/, 0, undefined],
-  ["overlong varint value (11 bytes)", S, "18 ffffffffffffffffffff01", /varint too long/, 1, 3],
-  ["overlong int64 value (11 bytes)", S, "20 ffffffffffffffffffff01", /varint too long/, 1, 4],
-  ["overlong unknown varint (11 bytes)", S, "f801 ffffffffffffffffffff01", /varint too long/, 2, 31],
-  ["overlong tag (11 bytes)", S, "ffffffffffffffffffff01", /varint too long/, 0, undefined],
-  ["unterminated group", G, "13 0801", /end-group/, 3, 2],
+  ["overlong varint value (11 bytes)", S, "18 ffffffffffffffffffff01", /invalid varint/, 1, 3],
+  ["overlong int64 value (11 bytes)", S, "20 ffffffffffffffffffff01", /invalid varint/, 1, 4],
+  ["overlong unknown varint (11 bytes)", S, "f801 ffffffffffffffffffff01", /invalid varint/, 2, 31],
+  ["overlong tag (11 bytes)", S, "ffffffffffffffffffff01", /invalid varint/, 0, undefined],
+  ["unterminated group", G, "13 0801", /end.group/, 3, 2],
   // (the field named is the one of the stray end-group tag, inside the group's message)
-  ["mismatched end group", G, "13 0801 1c", /end-group/, 3, 3],
-  ["mismatched end group with a 2-byte tag", G, "13 0801 fc01", /end-group/, 3, 31],
-  ["end group at top level with a 2-byte tag", G, "0801 a401", /end-group/, 2, undefined],
+  ["mismatched end group", G, "13 0801 1c", /end.group/, 3, 3],
+  ["mismatched end group with a 2-byte tag", G, "13 0801 fc01", /end.group/, 3, 31],
+  ["end group at top level with a 2-byte tag", G, "0801 a401", /end.group/, 2, undefined],
   ["field number 0 in a 2-byte tag", S, "1801 8000 01", /field no 0/, 2, undefined],
   ["invalid wire type 6 in a 2-byte tag", S, "1801 8601 01", /wire type 6/, 2, 16],
-  ["end group at top level", G, "0801 0c", /end-group/, 2, undefined],
-  ["unterminated unknown group", E, "0b 0801", /end-group|premature end|truncated/, 3, 1],
-  ["mismatched unknown end group", E, "0b 0801 14", /end group/, 3, 1],
-  ["packed chunk cutting a varint", R, "1a02 0196 01", /truncated varint|premature end/, 3, 3],
-  ["packed fixed32 with a partial element", R, "4a03 010203", /premature end/, 2, 9],
-  ["packed double with a partial element", R, "0a09 000000000000f03f 00", /premature end/, 10, 1],
-  ["packed length beyond end", R, "1a05 0102", /premature end/, 2, 3],
-  ["map entry length beyond end", schema("pbjet.test.proto3.MapFields"), "0a05 0801", /premature end/, 2, 1],
-  ["map entry with a truncated key", schema("pbjet.test.proto3.MapFields"), "0a02 0880", /truncated varint|premature end/, 3, 1],
+  ["end group at top level", G, "0801 0c", /end.group/, 2, undefined],
+  ["unterminated unknown group", E, "0b 0801", /end-group|premature EOF|truncated/, 3, 1],
+  ["mismatched unknown end group", E, "0b 0801 14", /end.group/, 3, 1],
+  ["packed chunk cutting a varint", R, "1a02 0196 01", /truncated varint|premature EOF/, 3, 3],
+  ["packed fixed32 with a partial element", R, "4a03 010203", /premature EOF/, 2, 9],
+  ["packed double with a partial element", R, "0a09 000000000000f03f 00", /premature EOF/, 10, 1],
+  ["packed length beyond end", R, "1a05 0102", /premature EOF/, 2, 3],
+  ["map entry length beyond end", schema("pbjet.test.proto3.MapFields"), "0a05 0801", /premature EOF/, 2, 1],
+  ["map entry with a truncated key", schema("pbjet.test.proto3.MapFields"), "0a02 0880", /truncated varint|premature EOF/, 3, 1],
 ];
 
 describe.each(cases)("%s", (_, desc, input, pattern, offset, fieldNo) => {
@@ -119,7 +119,7 @@ describe("nesting depth", () => {
   ])("%s: 99 levels below the top-level message decode, 100 fail (recursion limit 100), 100000 fail without a stack overflow", (_, desc, nest) => {
     expect(() => fromBinary(desc, nest(99))).not.toThrow();
     const e = decodeError(desc, nest(100));
-    expect(e.message).toMatch(/maximum nesting depth 100 exceeded/);
+    expect(e.message).toMatch(/maximum recursion depth of 100 reached/);
     const deep = decodeError(desc, nest(100000));
     expect(deep.message).toMatch(/depth/);
   });
@@ -134,7 +134,7 @@ describe("nesting depth", () => {
   });
   test("the recursionLimit option is honoured, for messages and groups (the top-level message counts)", () => {
     expect(() => fromBinary(MF, nestLengthDelimited(10, 5), { recursionLimit: 11 })).not.toThrow();
-    expect(decodeError(MF, nestLengthDelimited(11, 5), { recursionLimit: 11 }).message).toMatch(/depth 11/);
+    expect(decodeError(MF, nestLengthDelimited(11, 5), { recursionLimit: 11 }).message).toMatch(/depth of 11 reached/);
     expect(() => fromBinary(GL, nestGroups(5, 2), { recursionLimit: 6 })).not.toThrow();
     decodeError(GL, nestGroups(6, 2), { recursionLimit: 6 });
     expect(() => fromBinary(MF, nestLengthDelimited(150, 5), { recursionLimit: 201 })).not.toThrow();

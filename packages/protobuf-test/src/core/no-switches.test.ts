@@ -59,7 +59,9 @@ describe("no process-wide switches", () => {
 
   it("a method whose types do not resolve is rejected when the file is built", () => {
     const { codegen } = isolatedRuntime();
-    expect(() => codegen.fileDesc(b64(serviceFile(".hook.Missing")))).toThrow(/rpc hook\.PingService\.Ping: cannot resolve input or output type/);
+    expect(() => codegen.fileDesc(b64(serviceFile(".hook.Missing")))).toThrow(
+      /^invalid MethodDescriptorProto: output_type \.hook\.Ping not found \(rpc hook\.PingService\.Ping: output_type \.hook\.Missing\)$/,
+    );
   });
 
   it("bytes defaults are parsed when the file is built", () => {

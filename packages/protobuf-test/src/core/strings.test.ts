@@ -201,6 +201,6 @@ describe("invalid UTF-8, utf8_validation = NONE", () => {
     const e = decodeError(schema(E), fromHex("4203 0a01ff"));
     expect(e.typeName).toBe(E);
     expect(e.fieldNumber).toBe(8);
-    expect(e.message).toMatch(/^cannot decode field pbjet\.test\.edition2024\.Encodings\.8: invalid UTF-8 in string at offset \d+$/);
+    expect(e.message).toMatch(/^invalid UTF-8 in string at offset \d+ in field pbjet\.test\.edition2024\.Encodings\.8$/);
   });
 });

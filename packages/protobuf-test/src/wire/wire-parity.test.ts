@@ -99,8 +99,6 @@ describe("BinaryReader: tags and skip, as protobuf-es rejects them", () => {
     const ours = run(() => new pw.BinaryReader(fromHex(h)).tag());
     if ("ok" in theirs) {
       expect(new pw.BinaryReader(fromHex(h)).tag()).toEqual(new ew.BinaryReader(fromHex(h)).tag());
-    } else if (theirs.error === "premature EOF") {
-      expect("error" in ours && ours.error).toMatch(/^premature end of input/);
     } else {
       expect("error" in ours && ours.error.startsWith(theirs.error)).toBe(true);
     }

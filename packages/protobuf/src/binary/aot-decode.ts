@@ -45,10 +45,9 @@ export function aotOtherTag(m: Message, r: BinaryReader, tag: number, at: number
   const wt = tag & 7;
   if (wt === WireType.EndGroup) {
     if (no === group && group !== 0) return true;
-    throw unexpectedEndGroup(no, at);
+    throw unexpectedEndGroup(no, at, group);
   }
-  if (no === 0) throw BinaryDecodeError.illegalTag(0, wt, at);
-  if (wt > 5) throw BinaryDecodeError.illegalTag(no, wt, at);
+  if (no === 0 || wt > 5) throw BinaryDecodeError.illegalTag(no, wt, at);
   const data = r.skip(wt, no, ctx.maxDepth - depth);
   if (ctx.readUnknown) {
     (m.$unknown ??= []).push({ no, wireType: wt, data });
@@ -67,7 +66,12 @@ export function aotPackedEnd(r: BinaryReader): number {
 
 /** An error of a field of the type, annotated with the type and field number (innermost wins). */
 export function aotDecodeError(e: unknown, typeName: string, no: number): unknown {
-  return e instanceof BinaryDecodeError ? e.withField(typeName, no) : e;
+  if (!(e instanceof BinaryDecodeError)) return e;
+  if (e.typeName === undefined && e.detail.includes(UNNAMED)) {
+    const sub = aotTypes.get(typeName)?.fields.find((f) => f.number === no)?.message;
+    e = new BinaryDecodeError(e.detail.replace(UNNAMED, sub?.typeName ?? "?"), e.offset);
+  }
+  return (e as BinaryDecodeError).withField(typeName, no);
 }
 
 /** The error for a group whose end-group tag is missing. */
@@ -115,7 +119,7 @@ export function aotReadMessage(
  * the reader to it (`r.len = end`) while it decodes the sub-message.
  */
 export function aotEnter(r: BinaryReader, depth: number, ctx: DecodeContext): number {
-  checkDepth(depth, ctx.maxDepth, r.pos);
+  checkDepth(depth, ctx.maxDepth, r.pos, UNNAMED);
   const len = r.uint32();
   const end = r.pos + len;
   if (end > r.len) {
@@ -126,7 +130,21 @@ export function aotEnter(r: BinaryReader, depth: number, ctx: DecodeContext): nu
 
 /** Enters a group at nesting `depth`: checks the depth limit (the group ends at its end-group tag). */
 export function aotEnterGroup(r: BinaryReader, depth: number, ctx: DecodeContext): void {
-  checkDepth(depth, ctx.maxDepth, r.pos);
+  checkDepth(depth, ctx.maxDepth, r.pos, UNNAMED);
+}
+
+/**
+ * Stands for the type of the sub-message in the error of aotEnter(): generated code does not
+ * pass it; aotDecodeError() puts it in from the field.
+ */
+const UNNAMED = "\0";
+
+/** Message types with ahead-of-time decoders, by name: for the sub-message types of depth errors. */
+const aotTypes = new Map<string, DescMessage>();
+
+/** Notes a message type with an ahead-of-time decoder (see aotBinary()). @internal */
+export function noteAotType(desc: DescMessage): void {
+  aotTypes.set(desc.typeName, desc);
 }
 
 /**

@@ -103,7 +103,7 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
         const wt = tag & 7;
         if (wt === WireType.EndGroup) {
           if (no === group && group !== 0) return;
-          throw unexpectedEndGroup(no, at);
+          throw unexpectedEndGroup(no, at, group);
         }
         if (no === 0) {
           throw BinaryDecodeError.illegalTag(0, wt, at);
@@ -174,13 +174,13 @@ function factsDecoder(facts: FieldFacts): FieldDecoder {
  * most `maxDepth` levels below the top-level message; names the recursion limit (`maxDepth + 1`)
  * if not. NaN admits nothing. @internal
  */
-export function checkDepth(depth: number, maxDepth: number, at: number): void {
-  if (!(depth < maxDepth)) throw depthExceeded(maxDepth, at);
+export function checkDepth(depth: number, maxDepth: number, at: number, typeName: string): void {
+  if (!(depth < maxDepth)) throw depthExceeded(maxDepth, at, typeName);
 }
 
 /** @internal Decodes a sub-message (length-delimited or group) into `sub`. */
 export function readSubMessage(dec: MessageDecoder, sub: unknown, r: BinaryReader, wt: number, no: number, depth: number, ctx: DecodeContext): void {
-  checkDepth(depth, ctx.maxDepth, r.pos);
+  checkDepth(depth, ctx.maxDepth, r.pos, (sub as { $typeName: string }).$typeName);
   if (wt === WireType.StartGroup) {
     dec(sub, r, r.len, no, depth + 1, ctx);
     return;

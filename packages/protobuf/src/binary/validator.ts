@@ -148,7 +148,7 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
             if (plan.required !== undefined) noteRequired(plan.required, r, start, at);
             return pos;
           }
-          throw unexpectedEndGroup(no, at);
+          throw unexpectedEndGroup(no, at, group);
         }
         if (no === 0) throw BinaryDecodeError.illegalTag(0, wt, at);
         c = no < dense.length ? dense[no] : plan.sparse.get(no);
@@ -184,15 +184,15 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
         if (check === Check.Utf8) {
           checkUtf8(buf, pos, valueEnd);
         } else if (check === Check.Message) {
-          if (depth >= maxDepth) throw depthExceeded(maxDepth, pos);
           c ??= dense[no]!;
+          if (depth >= maxDepth) throw depthExceeded(maxDepth, pos, c.message!.typeName);
           validate((c.sub ??= validatorPlan(c.message!)), r, pos, valueEnd, 0, depth + 1, maxDepth);
         }
         pos = valueEnd;
         continue;
       } else if (check === Check.Group) {
-        if (depth >= maxDepth) throw depthExceeded(maxDepth, pos);
         c ??= dense[no]!;
+        if (depth >= maxDepth) throw depthExceeded(maxDepth, pos, c.message!.typeName);
         pos = validate((c.sub ??= validatorPlan(c.message!)), r, pos, end, no, depth + 1, maxDepth);
         continue;
       }
@@ -257,7 +257,7 @@ function checkMapValue(c: FieldCheck, r: BinaryReader, wt: number, depth: number
     }
     case Check.Message: {
       const end = r.readEnd();
-      if (depth >= maxDepth) throw depthExceeded(maxDepth, r.pos);
+      if (depth >= maxDepth) throw depthExceeded(maxDepth, r.pos, c.message!.typeName);
       const outer = r.len;
       r.pos = validate((c.sub ??= validatorPlan(c.message!)), r, r.pos, end, 0, depth + 1, maxDepth);
       r.len = outer;

@@ -9,7 +9,7 @@ import type { DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";
 import { aotBinaryKey } from "../model/type-record.js";
 import type { AotEncoder } from "../binary/aot-encode.js";
-import type { AotDecoder } from "../binary/aot-decode.js";
+import { noteAotType, type AotDecoder } from "../binary/aot-decode.js";
 
 export {
   aotOtherTag,
@@ -43,5 +43,6 @@ export type { AotEncoder, AotWriter } from "../binary/aot-encode.js";
  */
 export function aotBinary<T extends DescMessage>(desc: T, encode: AotEncoder, decode: AotDecoder, zero?: () => Message): T {
   Object.defineProperty(desc, aotBinaryKey, { value: { encode, decode, zero }, enumerable: false });
+  noteAotType(desc);
   return desc;
 }

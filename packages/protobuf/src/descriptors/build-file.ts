@@ -38,7 +38,7 @@ export function buildFile(proto: FileDescriptorProto, dependencies: DescFile[], 
     },
   };
   const edition = fileEdition(proto);
-  const fileFeatures = resolveFeatures(featureDefaults(edition), proto.options?.features);
+  const fileFeatures = resolveFeatures(featureDefaults(edition, proto.name), proto.options?.features);
   const file: DescFile = {
     kind: "file",
     name: proto.name.replace(/\.proto$/, ""),
@@ -239,7 +239,7 @@ function newExtension(
   const typeName = scope ? `${scope}.${proto.name}` : proto.name;
   const extendee = resolver.resolveType(proto.extendee.replace(/^\./, ""));
   if (extendee?.kind !== "message") {
-    throw new ProtobufError(`extension ${typeName}: cannot resolve extendee ${proto.extendee}`);
+    throw new ProtobufError(`invalid FieldDescriptorProto: extendee ${proto.extendee} not found (extension ${typeName})`);
   }
   const features = resolveFeatures(scopeFeatures, proto.options?.features);
   const common = fieldCommon(proto, features, edition, false, resolver, () => `extension ${typeName}`);
@@ -401,7 +401,7 @@ function fieldCommon(
 function resolveRef(proto: FieldDescriptorProto, resolver: TypeResolver, describe: () => string): DescMessage | DescEnum {
   const ref = resolver.resolveType(proto.typeName.replace(/^\./, ""));
   if (ref === undefined) {
-    throw new ProtobufError(`${describe()}: cannot resolve type ${proto.typeName}`);
+    throw new ProtobufError(`invalid FieldDescriptorProto: type_name ${proto.typeName} not found (${describe()})`);
   }
   const wantEnum = (proto.type as number) === NonScalarType.ENUM;
   if ((ref.kind === "enum") !== wantEnum) {

@@ -95,7 +95,7 @@ const edition2026Defaults = features(
 );
 
 /** The feature defaults of an edition. Throws for editions this runtime does not support. */
-export function featureDefaults(edition: Edition): ResolvedFeatures {
+export function featureDefaults(edition: Edition, fileName: string): ResolvedFeatures {
   switch (edition) {
     case Edition.EDITION_LEGACY:
     case Edition.EDITION_PROTO2:
@@ -109,7 +109,7 @@ export function featureDefaults(edition: Edition): ResolvedFeatures {
     case Edition.EDITION_2026:
       return edition2026Defaults;
     default:
-      throw new ProtobufError(`unsupported edition ${edition} (supported: proto2 to 2026)`);
+      throw new ProtobufError(`${fileName}: unsupported edition ${edition}`);
   }
 }
 

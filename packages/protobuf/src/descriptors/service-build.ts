@@ -36,8 +36,9 @@ function newService(proto: ServiceDescriptorProto, file: DescFile, prefix: strin
   for (const m of proto.method) {
     const input = resolver.resolveType(m.inputType.replace(/^\./, ""));
     const output = resolver.resolveType(m.outputType.replace(/^\./, ""));
+    // protobuf-es's text names the input type in both cases.
     if (input?.kind !== "message" || output?.kind !== "message") {
-      throw new ProtobufError(`rpc ${typeName}.${m.name}: cannot resolve input or output type`);
+      throw new ProtobufError(`invalid MethodDescriptorProto: ${input?.kind !== "message" ? "input" : "output"}_type ${m.inputType} not found`);
     }
     const localName = safeObjectProperty(m.name.charAt(0).toLowerCase() + m.name.substring(1));
     const method: DescMethod = {

@@ -15,7 +15,7 @@ const identifier = /^[A-Za-z0-9_]+$/;
  */
 export function assertValidNames(file: FileDescriptorProto): void {
   const check = (kind: string, name: string): void => {
-    if (!identifier.test(name)) throw new ProtobufError(`${file.name}: invalid ${kind} name "${name}"`);
+    if (!identifier.test(name)) throw new ProtobufError(`${file.name}: invalid ${kind} name ${JSON.stringify(name)}`);
   };
   const checkEnum = (e: EnumDescriptorProto): void => {
     check("enum", e.name);

@@ -70,7 +70,7 @@ export const lazyFieldViews: LazyFieldViews = {
   decodeField(facts, msg, r, wt, depth, ctx, eager) {
     if (!hasLazyFieldViews(facts.field.parent.file)) return eager(msg, r, wt, depth, ctx);
     if (wt !== facts.wireType) return false;
-    checkDepth(depth, ctx.maxDepth, r.pos);
+    checkDepth(depth, ctx.maxDepth, r.pos, facts.field.message!.typeName);
     const field = facts.field;
     const verify = facts.lazy === LazyOption.Verified;
     const desc = field.message!;

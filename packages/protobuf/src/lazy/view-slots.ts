@@ -70,9 +70,10 @@ function newView(
   return view as Message;
 }
 
-function checkDepth(state: ViewState, at: number): void {
+/** Checks that a child view of type `typeName` at `at` is within the depth limit. */
+function checkDepth(state: ViewState, at: number, typeName: string): void {
   if (state.depth >= state.ctx.maxDepth) {
-    throw depthExceeded(state.ctx.maxDepth, at, state.plan.desc.typeName);
+    throw depthExceeded(state.ctx.maxDepth, at, typeName);
   }
 }
 
@@ -90,7 +91,7 @@ function contentRange(state: ViewState, r: BinaryReader, at: number): [number, n
 /** A child view of the message occurrence recorded at `at` in `state.occ`. */
 function childView(state: ViewState, plan: ViewPlan, r: BinaryReader, at: number): Message {
   const occ = state.occ!;
-  checkDepth(state, occ[at]);
+  checkDepth(state, occ[at], plan.desc.typeName);
   if ((occ[at + 2] & 7) !== WireType.StartGroup) {
     // Inline contentRange() for the common case: no tuple. The scan checked the length
     // prefix, so the content is what follows it up to the recorded end.
@@ -118,7 +119,7 @@ function mergedView(state: ViewState, plan: ViewPlan, last: number): Message {
   const r = viewReader(state);
   const occ = state.occ!;
   if (occ[last + 3] < 0) return childView(state, plan, r, last);
-  checkDepth(state, occ[last]);
+  checkDepth(state, occ[last], plan.desc.typeName);
   const ranges: number[] = [];
   for (const k of chain(occ, last)) ranges.push(...contentRange(state, r, k));
   return newView(plan, state.buf, ranges[0], ranges[1], ranges.slice(2), state.depth + 1, state.ctx, state);
@@ -250,7 +251,7 @@ function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map
     }
     // An entry without a value gets an empty message, which nests nothing (as in an eager
     // decode, where only a value on the wire counts against the depth limit).
-    if (value !== undefined) checkDepth(state, value[0]);
+    if (value !== undefined) checkDepth(state, value[0], plan.desc.typeName);
     const [vs, ve] = value ?? [end, end];
     const more = value !== undefined && value.length > 2 ? value.slice(2) : undefined;
     setOwnProperty(out, key, newView(plan, state.buf, vs, ve, more, state.depth + 1, state.ctx, state));

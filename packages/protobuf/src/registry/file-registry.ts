@@ -31,7 +31,7 @@ export function createFileRegistry(...args: [FileDescriptorSet] | [FileDescripto
     const protos = new Map(first.file.map((f) => [f.name, f]));
     const resolve: FileResolver = (name) => protos.get(name);
     for (const f of first.file) {
-      addFile(f, resolve, types, files, []);
+      addFile(f, resolve, types, files, [], true);
     }
   } else if (first !== undefined && "$typeName" in first && first.$typeName === wktName.FileDescriptorProto) {
     addFile(first, args[1] as FileResolver, types, files, []);
@@ -66,24 +66,27 @@ function addFile(
   types: MutableRegistry,
   files: Map<string, DescFile>,
   importChain: string[],
+  fromSet = false,
 ): DescFile {
   const existing = files.get(proto.name);
   if (existing) return existing;
   if (importChain.includes(proto.name)) {
-    throw new ProtobufError(`import cycle: ${[...importChain, proto.name].join(" -> ")}`);
+    // protobuf-es's text names the first import of the cycle.
+    const chain = [...importChain, proto.name];
+    throw new ProtobufError(`Cannot find ${chain[1]}, imported by ${chain[0]} (import cycle: ${chain.join(" -> ")})`);
   }
   assertValidNames(proto);
   const deps: DescFile[] = [];
   for (const depName of proto.dependency) {
     const dep = resolve(depName);
     if (dep === undefined) {
-      throw new ProtobufError(`${proto.name}: cannot find dependency ${depName}`);
+      throw new ProtobufError(`${fromSet ? "Cannot find" : "Unable to resolve"} ${depName}, imported by ${proto.name}`);
     }
     if ("kind" in dep) {
       addDescFile(dep, types, files);
       deps.push(dep);
     } else {
-      deps.push(addFile(dep, resolve, types, files, [...importChain, proto.name]));
+      deps.push(addFile(dep, resolve, types, files, [...importChain, proto.name], fromSet));
     }
   }
   const file = buildFile(proto, deps, {

@@ -60,7 +60,7 @@ export function base64Encode(bytes: Uint8Array, encoding: "std" | "std_raw" | "u
 }
 
 function fail(_text: string, pos: number, why: string): never {
-  throw new ProtobufError(`invalid base64: ${why} at position ${pos}`);
+  throw new ProtobufError(`invalid base64 string: ${why} at position ${pos}`);
 }
 
 /** Report the first character outside both alphabets, if any. */

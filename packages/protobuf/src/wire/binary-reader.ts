@@ -36,12 +36,12 @@ function int32At(buf: Uint8Array, pos: number): number {
 
 /** The error for a varint at `offset` that the input ends in. */
 function truncatedVarint(offset: number): BinaryDecodeError {
-  return new BinaryDecodeError(`premature end of input at offset ${offset} (truncated varint)`, offset);
+  return new BinaryDecodeError(`premature EOF at offset ${offset} (truncated varint)`, offset);
 }
 
 /** The error for a varint at `offset` longer than 10 bytes. */
 function varintTooLong(offset: number): BinaryDecodeError {
-  return decodeErrorAt("varint too long", offset);
+  return new BinaryDecodeError(`invalid varint at offset ${offset} (longer than 10 bytes)`, offset);
 }
 
 /**
@@ -163,9 +163,9 @@ export class BinaryReader {
         this.skipGroup(fieldNo, recursionLimit);
         break;
       case WireType.EndGroup:
-        throw decodeErrorAt("cant skip wire type 4 (an end-group tag without its start)", start);
+        throw decodeErrorAt("cant skip wire type 4", start);
       default:
-        throw decodeErrorAt(`illegal tag: wire type ${wireType as number}`, start);
+        throw decodeErrorAt(`cant skip wire type ${wireType as number}`, start);
     }
   }
 

@@ -22,22 +22,15 @@ export class BinaryDecodeError extends ProtobufError {
   readonly fieldNumber?: number;
   /** Fully-qualified name of the message being decoded, when known. */
   readonly typeName?: string;
-  /** The problem without the field prefix, e.g. "varint too long at offset 9". */
+  /** The problem without the field, e.g. "premature EOF at offset 9 (truncated varint)". */
   readonly detail: string;
 
   /**
-   * Create a decode error. `detail` names the problem; the message is
-   * `detail`, prefixed with `cannot decode field <typeName>.<fieldNumber>: `
-   * when a type name and field number are given.
+   * Create a decode error. `detail` names the problem, starting with protobuf-es's text; the
+   * message is `detail`, followed by ` in field <typeName>.<fieldNumber>` when they are given.
    */
   constructor(detail: string, offset: number, typeName?: string, fieldNumber?: number) {
-    super(
-      typeName === undefined
-        ? detail
-        : fieldNumber === undefined
-          ? `cannot decode message ${typeName}: ${detail}`
-          : `cannot decode field ${typeName}.${fieldNumber}: ${detail}`,
-    );
+    super(typeName === undefined ? detail : `${detail} in field ${typeName}.${fieldNumber}`);
     this.detail = detail;
     this.offset = offset;
     // (Both are own properties of every instance, as declared fields: undefined when unknown.)
@@ -47,7 +40,7 @@ export class BinaryDecodeError extends ProtobufError {
 
   /**
    * Return a copy of this error annotated with the message type and field
-   * number, e.g. `cannot decode field pkg.Msg.3: premature end of input ...`.
+   * number, e.g. `premature EOF at offset 1 (need 5 bytes, have 1) in field pkg.Msg.3`.
    * Errors already annotated are returned unchanged, so that the innermost
    * field (the one where the problem really is) is reported.
    */
@@ -66,34 +59,35 @@ export class BinaryDecodeError extends ProtobufError {
 
   /** Error for a read of `need` bytes at `offset` when only `have` remain. */
   static prematureEnd(offset: number, need: number, have: number): BinaryDecodeError {
-    return new BinaryDecodeError(`premature end of input at offset ${offset} (need ${need} bytes, have ${have})`, offset);
+    return new BinaryDecodeError(`premature EOF at offset ${offset} (need ${need} bytes, have ${have})`, offset);
   }
 }
 
-/**
- * A BinaryDecodeError whose detail is `detail`, followed by " at offset <offset>"; annotated with
- * the message's `typeName` when given. @internal
- */
-export function decodeErrorAt(detail: string, offset: number, typeName?: string): BinaryDecodeError {
-  return new BinaryDecodeError(`${detail} at offset ${offset}`, offset, typeName);
+/** A BinaryDecodeError whose detail is `detail`, followed by " at offset <offset>". @internal */
+export function decodeErrorAt(detail: string, offset: number): BinaryDecodeError {
+  return new BinaryDecodeError(`${detail} at offset ${offset}`, offset);
 }
 
-/** Error for an end-group tag of field `fieldNo` at `at` where no group of that field is open. @internal */
-export function unexpectedEndGroup(fieldNo: number, at: number): BinaryDecodeError {
-  return decodeErrorAt(`unexpected end-group tag for field ${fieldNo}`, at);
+/**
+ * Error for an end-group tag of field `fieldNo` at `at` where no group of that field is open:
+ * inside group `group` (protobuf-es: "invalid end group tag"), or outside of any (0; protobuf-es
+ * skips it as an unknown field: "cant skip wire type 4"). @internal
+ */
+export function unexpectedEndGroup(fieldNo: number, at: number, group: number): BinaryDecodeError {
+  return decodeErrorAt(`${group === 0 ? "cant skip wire type 4" : "invalid end group tag"}: end-group tag for field ${fieldNo}`, at);
 }
 
 /** Error for input that ends at `at` inside group field `group` of message `typeName`. @internal */
 export function missingEndGroup(group: number, typeName: string, at: number): BinaryDecodeError {
-  return decodeErrorAt(`missing end-group tag for field ${group} of ${typeName}`, at);
+  return decodeErrorAt(`invalid end group tag: input ends in group ${group} of ${typeName}`, at);
 }
 
 /**
- * Error for a message at `at` nested deeper than `maxDepth` levels below the top-level one; names
- * the recursion limit (`maxDepth + 1`), and the message's `typeName` when given. @internal
+ * Error for a message of type `typeName` at `at` nested deeper than `maxDepth` levels below the
+ * top-level one, worded as protobuf-es words it, with its recursion limit (`maxDepth + 1`). @internal
  */
-export function depthExceeded(maxDepth: number, at: number, typeName?: string): BinaryDecodeError {
-  return decodeErrorAt(`maximum nesting depth ${maxDepth + 1} exceeded`, at, typeName);
+export function depthExceeded(maxDepth: number, at: number, typeName: string): BinaryDecodeError {
+  return decodeErrorAt(`cannot decode message ${typeName} from binary: maximum recursion depth of ${maxDepth + 1} reached`, at);
 }
 
 /**
