@@ -59,9 +59,7 @@ describe("no process-wide switches", () => {
 
   it("a method whose types do not resolve is rejected when the file is built", () => {
     const { codegen } = isolatedRuntime();
-    expect(() => codegen.fileDesc(b64(serviceFile(".hook.Missing")))).toThrow(
-      /^invalid MethodDescriptorProto: output_type \.hook\.Ping not found \(rpc hook\.PingService\.Ping: output_type \.hook\.Missing\)$/,
-    );
+    expect(() => codegen.fileDesc(b64(serviceFile(".hook.Missing")))).toThrow(/^invalid MethodDescriptorProto: output_type \.hook\.Ping not found$/);
   });
 
   it("bytes defaults are parsed when the file is built", () => {

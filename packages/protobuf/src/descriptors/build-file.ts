@@ -239,7 +239,7 @@ function newExtension(
   const typeName = scope ? `${scope}.${proto.name}` : proto.name;
   const extendee = resolver.resolveType(proto.extendee.replace(/^\./, ""));
   if (extendee?.kind !== "message") {
-    throw new ProtobufError(`invalid FieldDescriptorProto: extendee ${proto.extendee} not found (extension ${typeName})`);
+    throw new ProtobufError(`invalid FieldDescriptorProto: extendee ${proto.extendee} not found`);
   }
   const features = resolveFeatures(scopeFeatures, proto.options?.features);
   const common = fieldCommon(proto, features, edition, false, resolver, () => `extension ${typeName}`);
@@ -400,12 +400,9 @@ function fieldCommon(
 
 function resolveRef(proto: FieldDescriptorProto, resolver: TypeResolver, describe: () => string): DescMessage | DescEnum {
   const ref = resolver.resolveType(proto.typeName.replace(/^\./, ""));
-  if (ref === undefined) {
+  // Not found, or of the other kind (an enum for a message field, ...): as protobuf-es words both.
+  if (ref === undefined || (ref.kind === "enum") !== ((proto.type as number) === NonScalarType.ENUM)) {
     throw new ProtobufError(`invalid FieldDescriptorProto: type_name ${proto.typeName} not found (${describe()})`);
-  }
-  const wantEnum = (proto.type as number) === NonScalarType.ENUM;
-  if ((ref.kind === "enum") !== wantEnum) {
-    throw new ProtobufError(`${describe()}: type ${proto.typeName} is not ${wantEnum ? "an enum" : "a message"}`);
   }
   return ref;
 }

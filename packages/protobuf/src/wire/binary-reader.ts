@@ -41,7 +41,7 @@ function truncatedVarint(offset: number): BinaryDecodeError {
 
 /** The error for a varint at `offset` longer than 10 bytes. */
 function varintTooLong(offset: number): BinaryDecodeError {
-  return new BinaryDecodeError(`invalid varint at offset ${offset} (longer than 10 bytes)`, offset);
+  return decodeErrorAt("invalid varint", offset);
 }
 
 /**

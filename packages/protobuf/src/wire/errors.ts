@@ -74,7 +74,7 @@ export function decodeErrorAt(detail: string, offset: number): BinaryDecodeError
  * skips it as an unknown field: "cant skip wire type 4"). @internal
  */
 export function unexpectedEndGroup(fieldNo: number, at: number, group: number): BinaryDecodeError {
-  return decodeErrorAt(`${group === 0 ? "cant skip wire type 4" : "invalid end group tag"}: end-group tag for field ${fieldNo}`, at);
+  return decodeErrorAt(`${group === 0 ? "cant skip wire type 4" : "invalid end group tag"}: field ${fieldNo}`, at);
 }
 
 /** Error for input that ends at `at` inside group field `group` of message `typeName`. @internal */
