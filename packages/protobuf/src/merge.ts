@@ -33,6 +33,14 @@ import { isScalarZeroValue } from "./model/scalar-values.js";
 import { ProtobufError } from "./wire/errors.js";
 import { clone } from "./clone.js";
 
+/** @internal */
+declare module "./model/type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    merger: readonly Step[];
+  }
+}
+
 /**
  * Merges message `source` into message `target`, following Protobuf semantics: the same as
  * serializing the source and parsing it into the target with `mergeFromBinary()`, except

@@ -21,6 +21,14 @@ import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-messa
 import { boxValue, unboxValue } from "../model/boxing.js";
 import { Boxing } from "../model/boxing-kind.js";
 
+/** @internal */
+declare module "../model/type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    decoder: MessageDecoder;
+  }
+}
+
 /** Options that hold for one decode call. */
 export interface DecodeContext {
   /** Keep unknown fields in `$unknown`. */
@@ -100,26 +108,10 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
           tag = r.uint32();
         }
         no = tag >>> 3;
-        const wt = tag & 7;
-        if (wt === WireType.EndGroup) {
-          if (no === group && group !== 0) return;
-          throw unexpectedEndGroup(no, at, group);
-        }
-        if (no === 0) {
-          throw BinaryDecodeError.illegalTag(0, wt, at);
-        }
-        if (wt > 5) {
-          throw BinaryDecodeError.illegalTag(no, wt, at);
-        }
         const dec = no < dense.length ? dense[no] : sparse?.get(no);
-        if (dec === undefined || !dec(msg, r, wt, depth, ctx)) {
-          // Unknown groups nest at most as deep as messages may (protobuf-es: the remaining budget).
-          const data = r.skip(wt, no, ctx.maxDepth - depth);
-          if (ctx.readUnknown) {
-            ((msg as Message).$unknown ??= []).push({ no, wireType: wt, data });
-            if (ctx.track !== undefined) ctx.track.unknown = true;
-          }
-        }
+        // A field's decoder takes only its own wire types: end-group tags, illegal tags and
+        // unknown fields go to otherTag().
+        if ((dec === undefined || !dec(msg, r, tag & 7, depth, ctx)) && otherTag(msg, r, tag, at, group, depth, ctx)) return;
       }
     } catch (e) {
       throw e instanceof BinaryDecodeError ? e.withField(typeName, no) : e;
@@ -128,6 +120,33 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
       throw missingEndGroup(group, typeName, r.pos);
     }
   };
+}
+
+/**
+ * A tag that no field of the message takes: the end of the group being decoded (returns true),
+ * an illegal tag (throws), or an unknown field, or a known field with another wire type: its
+ * value skipped, and kept in `$unknown` if the context says so (returns false). `at` is the
+ * tag's offset; `depth` the message's, which bounds how deep an unknown group may nest (as in
+ * protobuf-es: the remaining budget). @internal
+ */
+export function otherTag(msg: Message, r: BinaryReader, tag: number, at: number, group: number, depth: number, ctx: DecodeContext): boolean {
+  const no = tag >>> 3;
+  const wt = tag & 7;
+  if (wt === WireType.EndGroup) {
+    if (no === group && group !== 0) return true;
+    throw unexpectedEndGroup(no, at, group);
+  }
+  if (no === 0 || wt > 5) throw BinaryDecodeError.illegalTag(no, wt, at);
+  keepUnknown(msg, no, wt, r.skip(wt, no, ctx.maxDepth - depth), ctx);
+  return false;
+}
+
+/** Keeps bytes of the input as an unknown field of the message, if the context reads them. */
+function keepUnknown(msg: Message, no: number, wireType: number, data: Uint8Array, ctx: DecodeContext): void {
+  if (ctx.readUnknown) {
+    (msg.$unknown ??= []).push({ no, wireType, data });
+    if (ctx.track !== undefined) ctx.track.unknown = true;
+  }
 }
 
 function compileFields(desc: DescMessage): [(FieldDecoder | undefined)[], Map<number, FieldDecoder> | undefined] {
@@ -450,10 +469,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
     r.len = outerLen;
     if (isKnown !== undefined && value !== undefined && !isKnown(value as number)) {
       // A closed enum value that is unknown: the whole entry goes to the unknown fields.
-      if (ctx.readUnknown) {
-        ((msg as Message).$unknown ??= []).push({ no, wireType: WireType.LengthDelimited, data: r.buf.subarray(start, end) });
-        if (ctx.track !== undefined) ctx.track.unknown = true;
-      }
+      keepUnknown(msg, no, WireType.LengthDelimited, r.buf.subarray(start, end), ctx);
       return true;
     }
     setOwnProperty(msg[name] as Record<string, unknown>, key ?? keyZero, value === undefined ? valueZero() : value);

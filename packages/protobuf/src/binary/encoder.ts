@@ -9,13 +9,21 @@ import { ScalarType } from "../descriptors/scalar.js";
 import { WireType } from "../wire/wire-type.js";
 import type { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryEncodeError } from "../wire/errors.js";
-import type { Message, UnknownField } from "../types.js";
+import type { Message } from "../types.js";
 import { factsOf, typeRecord } from "../model/type-record.js";
 import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
 import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
 import { Boxing } from "../model/boxing-kind.js";
 import { boxValue } from "../model/boxing.js";
+
+/** @internal */
+declare module "../model/type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    encoder: MessageEncoder;
+  }
+}
 
 /** Encodes a message of one type into a writer. */
 export type MessageEncoder = (msg: any, w: BinaryWriter, writeUnknown: boolean) => void;
@@ -59,17 +67,9 @@ export function buildMessageEncoder(desc: DescMessage): MessageEncoder {
     }
     const unknown = (msg as Message).$unknown;
     if (unknown !== undefined && writeUnknown) {
-      writeUnknownFields(w, unknown);
+      w.unknownFields(unknown);
     }
   };
-}
-
-/** Writes unknown fields back as they were read. */
-export function writeUnknownFields(w: BinaryWriter, unknown: readonly UnknownField[]): void {
-  for (let i = 0; i < unknown.length; i++) {
-    const u = unknown[i];
-    w.tag(u.no, u.wireType).raw(u.data);
-  }
 }
 
 /** Errors that already name the field they are about (the innermost one). */
@@ -164,7 +164,8 @@ function valueEncoder(field: DescField): (value: any, w: BinaryWriter, writeUnkn
   }
 }
 
-function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) {
+/** @internal Writes one message value of field `no` with its tag: a lazy view from its bytes where they stand for it. */
+export function messageValueEncoder(desc: DescMessage, no: number, delimited: boolean) {
   let enc: MessageEncoder | undefined;
   const rec = typeRecord(desc);
   if (delimited) {

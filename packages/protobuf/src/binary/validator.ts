@@ -18,6 +18,14 @@ import { asciiRunEnd } from "../wire/ascii-run.js";
 import { typeRecord, type FieldFacts } from "../model/type-record.js";
 import { scalarWireType } from "../descriptors/scalar.js";
 
+/** @internal */
+declare module "../model/type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    validator: ValidatorPlan;
+  }
+}
+
 /**
  * Validates fields until `end`, or until the end-group tag of field `group`. Returns whether
  * every required field (proto2) of every message in the range is present: a missing one is

@@ -3,38 +3,19 @@
  * code generators, what to embed and which symbols to import.
  */
 export {
+  AOT_CONTRACT,
   aotBinary,
-  aotOtherTag,
-  aotPackedEnd,
-  aotEnter,
-  aotDecoderOf,
-  aotZeroOf,
-  aotMutable,
-  aotDecodeError,
-  aotMissingEndGroup,
-  aotUnknownEnum,
-  aotReadMessage,
   aotField,
-  aotWriteMessage,
-  aotWriteGroup,
-  aotFieldEncoder,
-  aotOneofEncoder,
+  aotEnter,
+  aotOther,
+  aotDecodeError,
   aotEncodeError,
-  aotFail,
-  aotUnknown,
   type AotEncoder,
   type AotDecoder,
-} from "./aot.js";
-export {
-  aotEnterGroup,
-  aotUnknownEntry,
-  aotSetEntry,
-  aotSetIndexEntry,
-  aotEmptyBytes,
-  aotZeroPrototype,
   type AotReader,
-  type AotDecodeContext,
   type AotWriter,
+  type AotDecodeContext,
+  type AotFieldCoder,
 } from "./aot.js";
 export * from "./aot-json.js";
 export { fileDesc, messageDesc, enumDesc, extDesc, tsEnum, objEnum } from "./file-desc.js";

@@ -41,6 +41,14 @@ import { isWellFormed } from "../wire/well-formed.js";
 import { JsonScanner } from "./scanner.js";
 import type { JsonReadOptions } from "./options.js";
 
+/** @internal */
+declare module "../model/type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    jsonScanner: AotJsonScan;
+  }
+}
+
 /**
  * The ahead-of-time JSON writer of a message type: the members of message `m` as JSON text
  * with braces, for the option bits `o` (EMIT_IMPLICIT 1, ENUM_AS_INTEGER 2, PROTO_FIELD_NAME 4).

@@ -9,6 +9,14 @@ import { enumRecord } from "../model/extension-record.js";
 import { JsonDecodeError, JsonEncodeError, JsonProblem, formatJson } from "./errors.js";
 import { describeValue } from "../model/describe-value.js";
 
+/** @internal */
+declare module "../model/type-record.js" {
+  /** The slots this module fills in records. */
+  interface RecordSlots {
+    enumJson: EnumPlan;
+  }
+}
+
 /** Returned by enum readers for an unknown value that is to be ignored. */
 export const IGNORED: unique symbol = Symbol("pbjet.json.ignoredEnumValue");
 
@@ -26,7 +34,7 @@ interface EnumPlan {
 
 function enumPlan(desc: DescEnum): EnumPlan {
   const rec = enumRecord(desc);
-  return (rec.json ??= buildPlan(desc)) as EnumPlan;
+  return (rec.json ??= buildPlan(desc));
 }
 
 function buildPlan(desc: DescEnum): EnumPlan {

@@ -27,6 +27,15 @@ import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { countColons } from "./parse.js";
 import { adoptMap, isEmpty, keysCanonical } from "./map-adopt.js";
 
+/** @internal */
+declare module "../model/type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    extensionJsonReader: ValueRead;
+    jsonReader: MessageReader;
+  }
+}
+
 /** Options and state of one read call. */
 export interface ReadContext {
   readonly ignoreUnknownFields: boolean;
@@ -90,7 +99,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
 /** The compiled JSON reader of a message type. */
 export function messageReader(desc: DescMessage): MessageReader {
   const rec = typeRecord(desc);
-  return (rec.jsonReader ??= buildReader(desc)) as MessageReader;
+  return (rec.jsonReader ??= buildReader(desc));
 }
 
 function buildReader(desc: DescMessage): MessageReader {
@@ -212,7 +221,7 @@ export function readOtherKey(desc: DescMessage, msg: any, key: string, value: un
 /** The reader of an extension's value (a list for repeated extensions). */
 function extensionValueReader(ext: DescExtension): ValueRead {
   const rec = extensionRecord(ext);
-  let read = rec.jsonReader as ValueRead | undefined;
+  let read = rec.jsonReader;
   if (read === undefined) {
     if (ext.fieldKind === "list") {
       const fill = listFiller(ext);

@@ -20,6 +20,14 @@ import { wktTextWriter, wktWriter } from "./wkt-write.js";
 import { boxedWriter } from "./boxed.js";
 import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, extensionsValue, messageWriter, type WriteContext } from "./writer.js";
 
+/** @internal */
+declare module "../model/type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    jsonTextWriter: MessageTextWriter;
+  }
+}
+
 /** Writes a message of one type as JSON text. Throws JsonProblem. */
 export type MessageTextWriter = (msg: any, ctx: WriteContext) => string;
 

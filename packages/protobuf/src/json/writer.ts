@@ -22,6 +22,15 @@ import { boxedWriter } from "./boxed.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { implicitScalarWriter, scalarListWriter } from "./writer-fast.js";
 
+/** @internal */
+declare module "../model/type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    extensionJsonWriter: ValueWrite;
+    jsonWriter: MessageWriter;
+  }
+}
+
 /** Option bit: write implicit-presence fields with zero values, and empty lists and maps. */
 export const EMIT_IMPLICIT = 1;
 /** Option bit: write enum values as numbers. */

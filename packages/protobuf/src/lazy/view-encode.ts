@@ -13,7 +13,7 @@ import type { DescField } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType, scalarWireType } from "../descriptors/scalar.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
-import { fieldEncoder, messageEncoder, oneofEncoder, writeUnknownFields, type FieldEncoder } from "../binary/encoder.js";
+import { fieldEncoder, messageEncoder, oneofEncoder, type FieldEncoder } from "../binary/encoder.js";
 import { scalarWriter } from "../binary/scalar.js";
 import type { ViewState } from "./view-state.js";
 import { SlotKind, type Slot, type ViewPlan } from "./view-plan.js";
@@ -58,7 +58,7 @@ export function writeSlots(s: ViewState, w: BinaryWriter, writeUnknown: boolean)
     throw e;
   }
   const unknown = s.unknown;
-  if (unknown !== undefined && writeUnknown) writeUnknownFields(w, unknown);
+  if (unknown !== undefined && writeUnknown) w.unknownFields(unknown);
 }
 
 function compile(plan: ViewPlan): SlotEncoder[] {

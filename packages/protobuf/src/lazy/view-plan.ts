@@ -14,6 +14,14 @@ import { scalarZeroValue } from "../model/scalar-values.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import type { ViewState } from "./view-state.js";
 
+/** @internal */
+declare module "../model/type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    viewPlan: ViewPlan;
+  }
+}
+
 /** How a slot's value is produced. */
 export const enum SlotKind {
   /** A singular scalar or open enum, decoded when the view is scanned. */

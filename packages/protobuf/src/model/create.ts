@@ -11,6 +11,14 @@ import { Boxing, elementBoxing, fieldBoxing } from "./boxing-kind.js";
 import { typeRecord } from "./type-record.js";
 import { ScalarType } from "../descriptors/scalar.js";
 
+/** @internal */
+declare module "./type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    init: readonly InitStep[];
+  }
+}
+
 /**
  * Creates a new message of the given schema, with every field at its default value, and
  * sets the fields given in `init`. Nested messages in `init` may be init objects as well.

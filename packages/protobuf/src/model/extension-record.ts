@@ -8,23 +8,25 @@
  * synthetic message type whose only field is the extension, named by its full name.
  */
 import type { DescEnum, DescExtension, DescField, DescMessage } from "../descriptors/types.js";
+import type { RecordSlots } from "./type-record.js";
 
-type Slot = any;
+/** The type of slot `K`, declared by the layer that fills it (see RecordSlots). */
+type SlotOf<K extends string> = K extends keyof RecordSlots ? RecordSlots[K] : never;
 
 /** The record of an extension. */
 export interface ExtensionRecord {
   /** The synthetic message type that holds the extension as its only field. */
   readonly container: DescMessage;
   /** json/reader.ts: the reader of the extension's value. */
-  jsonReader: Slot;
+  jsonReader: SlotOf<"extensionJsonReader"> | undefined;
   /** json/writer.ts: the writers of the extension's value, per combination of option bits. */
-  readonly jsonWriters: Slot[];
+  readonly jsonWriters: SlotOf<"extensionJsonWriter">[];
 }
 
 /** The record of an enum. */
 export interface EnumRecord {
   /** json/enum.ts */
-  json: Slot;
+  json: SlotOf<"enumJson"> | undefined;
 }
 
 const extensionKey = Symbol("pbjet.extensionRecord");

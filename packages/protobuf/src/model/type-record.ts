@@ -53,8 +53,17 @@ export interface FieldFacts {
   readonly lazy: LazyOption;
 }
 
-/** A compiled artifact of a type, kept in the type's record by the layer that builds it. */
-type Slot = any;
+/**
+ * The types of the record's slots, each declared by the layer that fills the slot, through
+ * TypeScript module augmentation of this interface (`declare module "../model/type-record.js"
+ * { interface RecordSlots { encoder: MessageEncoder } }`): this module names no type of a
+ * higher layer, and every slot is typed where it is used.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by module augmentation
+export interface RecordSlots {}
+
+/** The type of the record's slot `K`, as its layer declares it in RecordSlots. */
+type SlotOf<K extends string> = K extends keyof RecordSlots ? RecordSlots[K] : never;
 
 /** The record of one message type. */
 export interface TypeRecord {
@@ -64,32 +73,34 @@ export interface TypeRecord {
   /** The views of this type answer through this protocol, once the lazy layer built it. */
   views: ViewProtocol | undefined;
   /** model/zero-message.ts */
-  zero: Slot;
-  /** model/init.ts (create()) */
-  init: Slot;
-  /** binary/encoder.ts */
-  encoder: Slot;
-  /** binary/decoder.ts */
-  decoder: Slot;
+  zero: SlotOf<"zero"> | undefined;
+  /** model/create.ts (create()) */
+  init: SlotOf<"init"> | undefined;
+  /** binary/encoder.ts (or generated code, see aotBinaryKey) */
+  encoder: SlotOf<"encoder"> | undefined;
+  /** binary/decoder.ts (or generated code, see aotBinaryKey) */
+  decoder: SlotOf<"decoder"> | undefined;
   /** binary/validator.ts */
-  validator: Slot;
+  validator: SlotOf<"validator"> | undefined;
+  /** binary/field-coder.ts: the binary coders of the fields, by field index (set on first use). */
+  coders?: SlotOf<"coders">;
   /** lazy/view-plan.ts */
-  viewPlan: Slot;
+  viewPlan: SlotOf<"viewPlan"> | undefined;
   /** lazy/: whether an eager decode can hold views of its input (bytes or lazy fields). */
   refersToInput: boolean | undefined;
   /** Whether the type or a message type it holds has required fields (proto2). */
   requiredInTree: boolean | undefined;
   /** json/writer.ts, per combination of option bits. */
-  readonly jsonWriters: Slot[];
+  readonly jsonWriters: SlotOf<"jsonWriter">[];
   /** json/text-writer.ts, per combination of option bits. */
-  readonly jsonTextWriters: Slot[];
+  readonly jsonTextWriters: SlotOf<"jsonTextWriter">[];
   /** json/reader.ts */
-  jsonReader: Slot;
+  jsonReader: SlotOf<"jsonReader"> | undefined;
   /**
    * codegenv2/aot-json.ts: the ahead-of-time reader of JSON text (json/scanner.ts), if generated
    * (set by aotJson() only, so that programs without it do not carry the field).
    */
-  jsonScanner?: Slot;
+  jsonScanner?: SlotOf<"jsonScanner">;
   /**
    * codegenv2/aot-json.ts: reads a whole JSON text with `jsonScanner` (json/aot-json.ts
    * scanText()): the message, or undefined where the usual path must decide. Set with
@@ -97,13 +108,11 @@ export interface TypeRecord {
    */
   jsonTextReader?: (text: string, options: unknown) => unknown;
   /** text/field-table.ts */
-  textTable: Slot;
+  textTable: SlotOf<"textTable"> | undefined;
   /** reflect/reflect-facts.ts */
-  reflect: Slot;
+  reflect: SlotOf<"reflect"> | undefined;
   /** merge.ts: the steps that merge a message of the type into another. */
-  merger: Slot;
-  /** binary/aot-*.ts: what ahead-of-time codecs of the type look up at run time. */
-  aot: Slot;
+  merger: SlotOf<"merger"> | undefined;
 }
 
 /**
@@ -122,15 +131,15 @@ export function typeRecord(desc: DescMessage): TypeRecord {
 }
 
 function buildRecord(desc: DescMessage): TypeRecord {
-  const aot = (desc as unknown as { [aotBinaryKey]?: { encode: Slot; decode: Slot; zero: Slot } })[aotBinaryKey];
+  const aot = (desc as unknown as { [aotBinaryKey]?: Pick<TypeRecord, "encoder" | "decoder" | "zero"> })[aotBinaryKey];
   const rec: TypeRecord = {
     desc,
     fields: desc.fields.map(fieldFacts),
     views: undefined,
     zero: aot?.zero,
     init: undefined,
-    encoder: aot?.encode,
-    decoder: aot?.decode,
+    encoder: aot?.encoder,
+    decoder: aot?.decoder,
     validator: undefined,
     viewPlan: undefined,
     refersToInput: undefined,
@@ -141,7 +150,6 @@ function buildRecord(desc: DescMessage): TypeRecord {
     textTable: undefined,
     reflect: undefined,
     merger: undefined,
-    aot: undefined,
   };
   Object.defineProperty(desc, recordKey, { value: rec, enumerable: false });
   return rec;

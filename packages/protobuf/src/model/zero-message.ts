@@ -11,6 +11,14 @@ import type { Message } from "../types.js";
 import { typeRecord } from "./type-record.js";
 import { scalarZeroValue } from "./scalar-values.js";
 
+/** @internal */
+declare module "./type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    zero: ZeroMessageFactory;
+  }
+}
+
 const enum Mutable {
   None,
   List,

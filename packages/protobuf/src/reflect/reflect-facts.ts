@@ -5,6 +5,14 @@
 import type { DescField, DescMessage } from "../descriptors/types.js";
 import { typeRecord } from "../model/type-record.js";
 
+/** @internal */
+declare module "../model/type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    reflect: ReflectFacts;
+  }
+}
+
 /** The reflection facts of one message type. */
 export interface ReflectFacts {
   readonly sortedFields: readonly DescField[];

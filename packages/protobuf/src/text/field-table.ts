@@ -5,6 +5,14 @@
 import type { DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import { typeRecord } from "../model/type-record.js";
 
+/** @internal */
+declare module "../model/type-record.js" {
+  /** The slot this module fills in every type record. */
+  interface RecordSlots {
+    textTable: TextFieldTable;
+  }
+}
+
 /** The text format view of a message type. */
 export interface TextFieldTable {
   /** Fields by proto name, and group-like fields also by their type name. */

@@ -338,6 +338,15 @@ export class BinaryWriter {
   }
 
   /**
+   * Write fields back as they were read: the tag and the raw data of each (a message's
+   * unknown fields, `$unknown`). @internal
+   */
+  unknownFields(fields: readonly { readonly no: number; readonly wireType: WireType; readonly data: Uint8Array }[]): this {
+    for (const f of fields) this.tag(f.no, f.wireType).raw(f.data);
+    return this;
+  }
+
+  /**
    * Write a precomputed tag value `(fieldNo << 3 | wireType) >>> 0` (or any
    * valid uint32) as a varint, without validation. For codecs' hot paths.
    * @internal

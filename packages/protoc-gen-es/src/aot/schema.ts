@@ -1,16 +1,17 @@
 /**
  * The schema of a message with ahead-of-time binary codecs (plugin option `aot=true`):
- * `aotBinary(messageDesc(...), encoder, decoder, zero)`, which attaches the codecs to the
- * descriptor that `messageDesc()` returns. The encoder, the decoder and the zero message
- * factory are function declarations of the module (hoisted), so that the codecs of the file
- * call each other directly.
+ * `aotBinary(messageDesc(...), AOT_CONTRACT, encoder, decoder, constructor)`, which attaches the
+ * codecs to the descriptor that `messageDesc()` returns. The encoder, the decoder and the
+ * constructor of zero messages are function declarations of the module (hoisted), so that the
+ * codecs of the file call each other directly.
  */
 import type { DescMessage } from "@pbjet/protobuf";
+import { Edition } from "@pbjet/protobuf/reflect";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
-import { encoderBody } from "./encode.js";
+import { encoderBody, type EncodeContext } from "./encode.js";
 import { decoderBody, type DecodeContext } from "./decode.js";
 import { mayBeBoxed } from "./wire.js";
-import { zeroConstructorBody, zeroNeedsPrototype } from "./zero.js";
+import { zeroConstructorBody } from "./zero.js";
 import { hasAotJson, jsonWriterBody, type JsonContext } from "./json-write.js";
 import { jsonReaderBody } from "./json-read.js";
 import { hasJsonScan, jsonScanBody } from "./json-scan.js";
@@ -29,12 +30,28 @@ interface LocalNames {
   readonly jsonScan: string | undefined;
 }
 
+/**
+ * The version of the contract between generated code and @pbjet/protobuf/codegenv2 that this
+ * generator writes code for (the runtime's `AOT_CONTRACT`): passed to aotBinary(), which
+ * refuses code of another version.
+ */
+export const AOT_CONTRACT = 2;
+
 /** What a generated file holds of ahead-of-time decoders: local names by type, and copies still to print. */
 interface FileState {
   readonly file: DescMessage["file"];
   readonly names: Map<DescMessage, LocalNames>;
   readonly pending: DescMessage[];
+  /** The file's constants (`$emptyBytes`, `$hasOwn`) that its code uses: whether each is printed. */
+  readonly consts: Map<string, boolean>;
 }
+
+/** The constants that generated code may share in a file, by name. */
+const FILE_CONSTS: Record<string, string> = {
+  // The zero value of bytes: one empty array for every message (it has no content to change).
+  $emptyBytes: "new Uint8Array(0)",
+  $hasOwn: "Object.prototype.hasOwnProperty",
+};
 
 const states = new WeakMap<GeneratedFile, FileState>();
 
@@ -49,19 +66,34 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
   const from = f.runtime.codegen.messageDesc.from;
   const rt = (name: string): Printable => f.import(name, from);
   const state = fileState(f, desc);
-  const c: DecodeContext & JsonContext = { f, rt, local: (d) => localNames(f, state, d) };
+  const c: DecodeContext & EncodeContext & JsonContext = {
+    f,
+    rt,
+    ts,
+    local: (d) => localNames(f, state, d),
+    emptyBytes: () => fileConst(state, "$emptyBytes"),
+    hasOwn: () => fileConst(state, "$hasOwn"),
+  };
   const own = state.names.get(desc)!;
-  const binary = [rt("aotBinary"), "(/*@__PURE__*/ ", descCall, ", ", own.enc, ", ", own.dec, own.zero === undefined ? "" : [", ", own.zero], ")"];
+  // aotBinary(messageDesc(...), contract, encoder, decoder, constructor), one argument a line.
+  const binary = (pad: string, end: string): Printable[] => {
+    const args: Printable[] = [["/*@__PURE__*/ ", descCall], String(AOT_CONTRACT), own.enc, own.dec];
+    if (own.zero !== undefined) args.push(own.ctor);
+    return [[pad, rt("aotBinary"), "("], ...args.map((a, i) => [pad, "  ", a, i < args.length - 1 ? "," : ""]), [pad, ")", end]];
+  };
   const withJson = json && own.jsonRead !== undefined;
   if (withJson) {
-    // With JSON codecs: aotJson(aotBinary(...), writer, reader).
-    f.print(["  ", rt("aotJson"), "(", binary, ","]);
-    f.print("  (m, o, x) => {");
-    for (const line of jsonWriterBody(c, desc)) f.print("    ", line);
-    f.print("  },");
-    f.print(["  ", own.jsonRead!, own.jsonScan === undefined ? "" : [", ", own.jsonScan], ");"]);
+    // With JSON codecs: aotJson(aotBinary(...), writer, reader, scanner).
+    f.print(["  ", rt("aotJson"), "("]);
+    for (const line of binary("    ", ",")) f.print(line);
+    f.print("    (m, o, x) => {");
+    for (const line of jsonWriterBody(c, desc)) f.print("      ", line);
+    f.print("    },");
+    f.print(["    ", own.jsonRead!, own.jsonScan === undefined ? "" : ","]);
+    if (own.jsonScan !== undefined) f.print(["    ", own.jsonScan]);
+    f.print("  );");
   } else {
-    f.print(["  ", binary, ";"]);
+    for (const line of binary("  ", ";")) f.print(line);
   }
   printFunctions(c, desc, own, ts);
   if (withJson) {
@@ -98,33 +130,35 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
   }
 }
 
-function printFunctions(c: DecodeContext, desc: DescMessage, names: LocalNames, ts: boolean): void {
+function printFunctions(c: DecodeContext & EncodeContext, desc: DescMessage, names: LocalNames, ts: boolean): void {
   const { f } = c;
   const typeRef = (name: string): Printable => f.import(name, f.runtime.codegen.messageDesc.from, true);
+  const encoder = encoderBody(c, desc);
+  const decoder = decoderBody(c, desc);
+  const ctorBody = names.zero === undefined ? undefined : zeroConstructorBody(f, desc, c.emptyBytes);
+  const state = states.get(f)!;
+  for (const [name, printed] of state.consts) {
+    if (printed) continue;
+    f.print();
+    f.print(`const ${name} = ${FILE_CONSTS[name]};`);
+    state.consts.set(name, true);
+  }
   f.print();
   f.print(ts ? ["function ", names.enc, "(m: any, w: ", typeRef("AotWriter"), ", u: boolean): void {"] : ["function ", names.enc, "(m, w, u) {"]);
-  for (const line of encoderBody(c, desc)) f.print("  ", line);
+  for (const line of encoder) f.print("  ", line);
   f.print("}");
   f.print();
   if (ts) {
-    f.print([
-      "function ",
-      names.dec,
-      "(m: any, r: ",
-      typeRef("AotReader"),
-      ", end: number, group: number, depth: number, ctx: ",
-      typeRef("AotDecodeContext"),
-      "): void {",
-    ]);
+    f.print(["function ", names.dec, "(m: any, r: ", typeRef("AotReader"), ", end: number, group: number, depth: number,"]);
+    f.print(["  ctx: ", typeRef("AotDecodeContext"), "): void {"]);
   } else {
     f.print(["function ", names.dec, "(m, r, end, group, depth, ctx) {"]);
   }
-  for (const line of decoderBody(c, desc)) f.print("  ", line);
+  for (const line of decoder) f.print("  ", line);
   f.print("}");
-  const ctorBody = names.zero === undefined ? undefined : zeroConstructorBody(f, desc);
   if (names.zero !== undefined && ctorBody !== undefined) {
-    // The constructor's prototype is Object.prototype (its messages are plain objects), or the
-    // runtime's prototype with the defaults of fields with explicit presence.
+    // aotBinary() gives the constructor its prototype: Object.prototype (its messages are plain
+    // objects), or the runtime's prototype with the defaults of fields with explicit presence.
     f.print();
     f.print(["function ", names.zero, "() {"]);
     f.print(["  return new ", ts ? ["(", names.ctor, " as any)"] : names.ctor, "();"]);
@@ -133,22 +167,22 @@ function printFunctions(c: DecodeContext, desc: DescMessage, names: LocalNames, 
     f.print(["function ", names.ctor, ts ? "(this: any): void {" : "() {"]);
     for (const line of ctorBody) f.print("  ", line);
     f.print("}");
-    f.print([
-      names.ctor,
-      ".prototype = ",
-      zeroNeedsPrototype(desc)
-        ? [f.import("aotZeroPrototype", f.runtime.codegen.messageDesc.from), "(", f.importSchema(desc), ")"]
-        : "Object.prototype",
-      ";",
-    ]);
+    // A copy of a well-known type (proto3: no defaults) has no aotBinary() call of its own.
+    if (desc.file !== state.file) f.print([names.ctor, ".prototype = Object.prototype;"]);
   }
+}
+
+/** The name of a constant of the file (see FILE_CONSTS), declared before the next functions printed. */
+function fileConst(state: FileState, name: string): Printable {
+  if (!state.consts.has(name)) state.consts.set(name, false);
+  return name;
 }
 
 /** The state of a file, with the names of all message types of the file on first use. */
 function fileState(f: GeneratedFile, desc: DescMessage): FileState {
   let state = states.get(f);
   if (state === undefined) {
-    state = { file: desc.file, names: new Map(), pending: [] };
+    state = { file: desc.file, names: new Map(), pending: [], consts: new Map() };
     const visit = (d: DescMessage): void => {
       addNames(f, state!, d);
       d.nestedMessages.forEach(visit);
@@ -165,7 +199,7 @@ function addNames(f: GeneratedFile, state: FileState, desc: DescMessage): LocalN
   const names = {
     enc: `$binEnc${i}`,
     dec: `$binDec${i}`,
-    zero: zeroConstructorBody(f, desc) === undefined ? undefined : `$binZero${i}`,
+    zero: zeroConstructorBody(f, desc, () => fileConst(state, "$emptyBytes")) === undefined ? undefined : `$binZero${i}`,
     ctor: `$binMsg${i}`,
     // Types of the file only: a copied well-known type has a JSON form of its own.
     jsonRead: desc.file === state.file && hasAotJson(desc) ? `$jsonRead${i}` : undefined,
@@ -184,7 +218,9 @@ function localNames(f: GeneratedFile, state: FileState, desc: DescMessage): Loca
   const names = state.names.get(desc);
   if (names !== undefined) return names;
   const leaf = desc.fields.every((d) => d.fieldKind === "scalar" || d.fieldKind === "enum" || (d.fieldKind === "list" && d.listKind !== "message"));
-  if (!desc.file.proto.name.startsWith("google/protobuf/") || mayBeBoxed(desc) || !leaf) return undefined;
+  // Only proto3 files: their zero messages need no prototype with defaults (see printFunctions()).
+  const proto3 = desc.file.edition === Edition.EDITION_PROTO3;
+  if (!desc.file.proto.name.startsWith("google/protobuf/") || !proto3 || mayBeBoxed(desc) || !leaf) return undefined;
   state.pending.push(desc);
   return addNames(f, state, desc);
 }

@@ -5,10 +5,10 @@
  * with implicit presence at their zero value, lists `[]`, maps `{}`, oneofs `{ case: undefined }`
  * (message fields and fields with explicit presence are absent). Where fields with explicit
  * presence have defaults (proto2, editions), they live on the prototype the runtime gives the
- * type's messages (`aotZeroPrototype()`), see zeroNeedsPrototype().
+ * type's messages, which aotBinary() sets as the constructor's prototype (the runtime's zeroPrototype()).
  */
 import type { DescField, DescMessage } from "@pbjet/protobuf";
-import { Edition, FieldPresence, ScalarType } from "@pbjet/protobuf/reflect";
+import { FieldPresence, ScalarType } from "@pbjet/protobuf/reflect";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { prop } from "./wire.js";
 
@@ -23,7 +23,7 @@ import { prop } from "./wire.js";
  * stress fixture (aot=true): passthrough 2,068–2,110 -> 3,602 ops/s, decode 2,773–2,985 ->
  * 5,742–9,165 ops/s.
  */
-export function zeroConstructorBody(f: GeneratedFile, desc: DescMessage): Printable[] | undefined {
+export function zeroConstructorBody(f: GeneratedFile, desc: DescMessage, emptyBytes: () => Printable): Printable[] | undefined {
   const parts: Printable[] = [["this.$typeName = ", f.string(desc.typeName), ";"]];
   for (const member of desc.members) {
     // An assignment to `__proto__` would set the prototype (no local name is `__proto__`; if one
@@ -52,7 +52,7 @@ export function zeroConstructorBody(f: GeneratedFile, desc: DescMessage): Printa
         parts.push([
           k,
           " = ",
-          member.fieldKind === "enum" ? String(member.enum.values[0]?.number ?? 0) : scalarZero(f, member.scalar, member.longAsString),
+          member.fieldKind === "enum" ? String(member.enum.values[0]?.number ?? 0) : scalarZero(f, member.scalar, member.longAsString, emptyBytes),
           ";",
         ]);
         break;
@@ -62,14 +62,14 @@ export function zeroConstructorBody(f: GeneratedFile, desc: DescMessage): Printa
   return parts;
 }
 
-function scalarZero(f: GeneratedFile, t: ScalarType, longAsString: boolean): Printable {
+function scalarZero(f: GeneratedFile, t: ScalarType, longAsString: boolean, emptyBytes: () => Printable): Printable {
   switch (t) {
     case ScalarType.BOOL:
       return "false";
     case ScalarType.STRING:
       return `""`;
     case ScalarType.BYTES:
-      return f.import("aotEmptyBytes", f.runtime.codegen.messageDesc.from);
+      return emptyBytes();
     case ScalarType.INT64:
     case ScalarType.UINT64:
     case ScalarType.SINT64:
@@ -82,26 +82,19 @@ function scalarZero(f: GeneratedFile, t: ScalarType, longAsString: boolean): Pri
 }
 
 /**
- * Whether the zero messages of the type read defaults from a prototype (scalar and enum fields
- * with explicit presence outside proto3, not in a oneof), as model/zero-message.ts decides.
- */
-export function zeroNeedsPrototype(desc: DescMessage): boolean {
-  return (
-    desc.file.edition !== Edition.EDITION_PROTO3 &&
-    desc.fields.some((f) => (f.fieldKind === "scalar" || f.fieldKind === "enum") && f.presence !== FieldPresence.IMPLICIT && f.oneof === undefined)
-  );
-}
-
-/**
  * The condition (on `v`, the value read from message `m`) that a scalar or enum field with
  * explicit presence outside proto3 is set: its property is own, since its default lives on the
- * prototype (see zeroNeedsPrototype()). A value other than the prototype's default can only be
+ * prototype (the runtime's zeroPrototype()). A value other than the prototype's default can only be
  * own, so where the default is a literal that `!==` (64-bit: `!=`) compares exactly, the own
  * property is looked up only for values equal to it: `hasOwnProperty` costs V8 more than the
  * comparison (proto2 k8s-pods JSON encode: about 5% of the time in it).
  */
-export function explicitPresenceCond(f: GeneratedFile, field: DescField & { fieldKind: "scalar" | "enum" }): Printable {
-  const own: Printable = ["Object.prototype.hasOwnProperty.call(m, ", f.string(field.localName), ")"];
+export function explicitPresenceCond(
+  f: GeneratedFile,
+  field: DescField & { fieldKind: "scalar" | "enum" },
+  hasOwn: Printable = "Object.prototype.hasOwnProperty",
+): Printable {
+  const own: Printable = [hasOwn, ".call(m, ", f.string(field.localName), ")"];
   const other = otherThanDefault(f, field);
   return other === undefined ? ["v !== undefined && ", own] : ["v !== undefined && (", other, " || ", own, ")"];
 }
