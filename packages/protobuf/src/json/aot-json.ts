@@ -26,6 +26,7 @@ import { IGNORED, enumReader } from "./enum.js";
 import { notAnObject } from "./read-guards.js";
 import {
   enumToJsonText,
+  extensionsText,
   fieldTextWriter,
   jsonKeyBody,
   jsonNativeList,
@@ -34,7 +35,7 @@ import {
   plainJsonString,
   quote,
 } from "./text-writer.js";
-import { extensionsValue, type WriteContext } from "./writer.js";
+import type { WriteContext } from "./options.js";
 import { fieldReader, messageReader, readContext, readOtherKey, type ReadContext } from "./reader.js";
 import { countColons } from "./parse.js";
 import { isWellFormed } from "../wire/well-formed.js";
@@ -154,9 +155,7 @@ function writerSlot(desc: DescMessage, o: number): WriterSlot {
  * object's text from its `{`, as for the runtime's field writers).
  */
 export function aotJsonExtensions(desc: DescMessage, o: number, m: Message, x: WriteContext, s: string): string {
-  const ext = extensionsValue(desc, o, m, x.registry!, x);
-  for (const k in ext) s += (s === "" ? "{" : ",") + JSON.stringify(k) + ":" + JSON.stringify(ext[k]);
-  return s;
+  return extensionsText(desc, o, m, x.registry!, x, s);
 }
 
 /** A problem thrown while writing field `index` of a message (-1: no field, or a oneof) gets the field's segment. */

@@ -12,7 +12,6 @@ import { typeRecord } from "../model/type-record.js";
 import { extensionRecord } from "../model/extension-record.js";
 import { eagerForm } from "../model/view-protocol.js";
 import { setOwnProperty } from "../model/map-key.js";
-import { getExtension } from "../binary/extensions.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, requiredNotSet, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "../types.js";
 import { scalarToJson, scalarZeroCheck } from "./scalar-write.js";
@@ -21,18 +20,8 @@ import { wktWriter } from "./wkt-write.js";
 import { boxedWriter } from "./boxed.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { implicitScalarWriter, scalarListWriter } from "./writer-fast.js";
-
-/** Option bit: write implicit-presence fields with zero values, and empty lists and maps. */
-export const EMIT_IMPLICIT = 1;
-/** Option bit: write enum values as numbers. */
-export const ENUM_AS_INTEGER = 2;
-/** Option bit: use proto field names as keys. */
-export const PROTO_FIELD_NAME = 4;
-
-/** Options of one write call that are not compiled in. */
-export interface WriteContext {
-  readonly registry: Registry | undefined;
-}
+import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, type WriteContext } from "./options.js";
+import { forEachExtension } from "./write-ext.js";
 
 /** Writes a message of one type as a JSON value. Throws JsonProblem. */
 export type MessageWriter = (msg: any, ctx: WriteContext) => JsonValue;
@@ -105,8 +94,7 @@ function protoKeyWriter(write: FieldWrite): FieldWrite {
 }
 
 /** The JSON key of a field. */
-function jsonKey(field: DescField | DescExtension, bits: number): string {
-  if (field.kind === "extension") return "[" + field.typeName + "]";
+function jsonKey(field: DescField, bits: number): string {
   return (bits & PROTO_FIELD_NAME) !== 0 ? field.name : field.jsonName;
 }
 
@@ -281,26 +269,7 @@ function extensionValueWriter(ext: DescExtension, bits: number): ValueWrite {
   return (writers[bits] ??= ext.fieldKind === "list" ? listWriter(ext, bits) : singularWriter(ext, bits)) as ValueWrite;
 }
 
-/** The extensions found in the unknown fields that the registry knows, as "[full.name]" keys. */
-export function extensionsValue(desc: DescMessage, bits: number, msg: Message, registry: Registry, ctx: WriteContext): JsonObject {
-  const out: JsonObject = {};
-  writeExtensions(desc, bits, msg, out, registry, ctx);
-  return out;
-}
-
 /** Writes the extensions found in the unknown fields that the registry knows, as "[full.name]". */
 function writeExtensions(desc: DescMessage, bits: number, msg: Message, out: JsonObject, registry: Registry, ctx: WriteContext): void {
-  let done: Set<number> | undefined;
-  for (const u of msg.$unknown!) {
-    if (done?.has(u.no)) continue;
-    (done ??= new Set()).add(u.no);
-    const ext = registry.getExtensionFor(desc, u.no);
-    if (ext === undefined) continue;
-    const key = jsonKey(ext, bits);
-    try {
-      setOwnProperty(out, key, extensionValueWriter(ext, bits)(getExtension(msg as never, ext), ctx));
-    } catch (e) {
-      throw withSegment(e, "." + key);
-    }
-  }
+  forEachExtension(desc, msg, registry, (ext, key, value) => setOwnProperty(out, key, extensionValueWriter(ext, bits)(value, ctx)));
 }

@@ -19,6 +19,8 @@ export interface ExtensionRecord {
   jsonReader: Slot;
   /** json/writer.ts: the writers of the extension's value, per combination of option bits. */
   readonly jsonWriters: Slot[];
+  /** json/text-writer.ts: the text writers of the extension's value, per combination of option bits. */
+  readonly jsonTextWriters: Slot[];
 }
 
 /** The record of an enum. */
@@ -35,7 +37,7 @@ export function extensionRecord(ext: DescExtension): ExtensionRecord {
   const holder = ext as unknown as { [extensionKey]?: ExtensionRecord };
   let rec = holder[extensionKey];
   if (rec === undefined) {
-    rec = { container: containerOf(ext), jsonReader: undefined, jsonWriters: [] };
+    rec = { container: containerOf(ext), jsonReader: undefined, jsonWriters: [], jsonTextWriters: [] };
     Object.defineProperty(ext, extensionKey, { value: rec, enumerable: false });
   }
   return rec;
