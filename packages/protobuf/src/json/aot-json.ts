@@ -19,7 +19,7 @@ import { zeroMessageFactory } from "../model/zero-message.js";
 import { dictionaryElements } from "../model/map-key.js";
 import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, formatJson, indexSegment, requiredNotSet, withSegment } from "./errors.js";
-import { int64ToJson, scalarWriteProblem } from "./scalar-write.js";
+import { int64ToJson, jsonNativeList, scalarWriteProblem } from "./scalar-write.js";
 import { mapKeyFromJson, readBytes, scalarFromJson, shortInt64, type ScalarFromJson } from "./scalar-read.js";
 import { protoInt64 } from "../wire/int64.js";
 import { IGNORED, enumReader } from "./enum.js";
@@ -29,7 +29,6 @@ import {
   extensionsText,
   fieldTextWriter,
   jsonKeyBody,
-  jsonNativeList,
   messageTextWriter,
   oneofTextWriter,
   plainJsonString,
@@ -86,7 +85,7 @@ export function aotJsonPlain(v: unknown): boolean {
  */
 export const aotJsonKeyBody: (k: string) => string = jsonKeyBody;
 
-/** Whether `JSON.stringify(list)` is the JSON text of a list of scalar type `t` (see jsonNativeList() in text-writer.ts). */
+/** Whether `JSON.stringify(list)` is the JSON text of a list of scalar type `t` (see jsonNativeList() in scalar-write.ts). */
 export const aotJsonNativeList: (t: ScalarType, list: unknown) => boolean = jsonNativeList;
 
 /** The JSON text of a bytes value: base64 in quotes. */

@@ -14,12 +14,11 @@ import { eagerForm } from "../model/view-protocol.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, requiredNotSet, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "../types.js";
-import { scalarToJson, scalarZeroCheck } from "./scalar-write.js";
+import { int64ToJson, jsonNativeList, scalarToJson, scalarWriteProblem, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriter } from "./enum.js";
 import { wktWriter } from "./wkt-write.js";
 import { boxedWriter } from "./boxed.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
-import { implicitScalarWriter, scalarListWriter } from "./writer-fast.js";
 import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, type WriteContext } from "./options.js";
 import { forEachExtension } from "./write-ext.js";
 
@@ -135,9 +134,11 @@ function repeatedElementWriter(field: DescField | DescExtension, bits: number): 
 
 /** Writes a list as a JSON array. */
 function listWriter(field: DescField | DescExtension, bits: number): ValueWrite {
-  if (field.fieldKind === "list" && field.listKind === "scalar") return scalarListWriter(field.scalar!);
   const write = repeatedElementWriter(field, bits);
+  const scalar = field.fieldKind === "list" && field.listKind === "scalar" ? field.scalar : undefined;
   return (list: unknown[], ctx) => {
+    // Scalars that are their own JSON (checked): a copy of the list.
+    if (scalar !== undefined && jsonNativeList(scalar, list)) return list.slice() as JsonValue[];
     const n = list.length;
     const out: JsonValue[] = new Array<JsonValue>(n);
     let i = 0;
@@ -272,4 +273,65 @@ function extensionValueWriter(ext: DescExtension, bits: number): ValueWrite {
 /** Writes the extensions found in the unknown fields that the registry knows, as "[full.name]". */
 function writeExtensions(desc: DescMessage, bits: number, msg: Message, out: JsonObject, registry: Registry, ctx: WriteContext): void {
   forEachExtension(desc, msg, registry, (ext, key, value) => setOwnProperty(out, key, extensionValueWriter(ext, bits)(value, ctx)));
+}
+
+/** Writes one field into the JSON object. */
+type ScalarFieldWrite = (msg: any, out: JsonObject) => void;
+
+/**
+ * The writer of an implicit-presence scalar field that skips zero values, with the zero check
+ * and the conversion inlined (one closure per type, so that each call site stays simple), or
+ * undefined.
+ */
+function implicitScalarWriter(type: ScalarType, name: string, key: string): ScalarFieldWrite | undefined {
+  switch (type) {
+    case ScalarType.STRING:
+      return (msg, out) => {
+        const v = msg[name];
+        if (v === "") return;
+        if (typeof v !== "string") throw scalarWriteProblem(type, v);
+        out[key] = v;
+      };
+    case ScalarType.BOOL:
+      return (msg, out) => {
+        const v = msg[name];
+        if (v === false) return;
+        if (v !== true) throw scalarWriteProblem(type, v);
+        out[key] = true;
+      };
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      return (msg, out) => {
+        const v = msg[name];
+        if (v === 0) return;
+        if (typeof v !== "number" || (v | 0) !== v) throw scalarWriteProblem(type, v);
+        out[key] = v;
+      };
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return (msg, out) => {
+        const v = msg[name];
+        if (v === 0) return;
+        if (typeof v !== "number" || v >>> 0 !== v) throw scalarWriteProblem(type, v);
+        out[key] = v;
+      };
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return (msg, out) => {
+        const v = msg[name];
+        if (v === 0) return;
+        if (typeof v !== "number") throw scalarWriteProblem(type, v);
+        out[key] = v - v === 0 ? v : v !== v ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
+      };
+    case ScalarType.BYTES:
+      return undefined;
+    default:
+      // 64-bit integers: bigint, or a decimal string.
+      return (msg, out) => {
+        const v = msg[name];
+        if (v == 0) return;
+        out[key] = typeof v === "bigint" ? String(v) : int64ToJson(type, v);
+      };
+  }
 }
