@@ -25,7 +25,7 @@ export function boxedWriter(field: DescField | DescExtension, boxing: Boxing): (
   if (boxing === Boxing.Wrapper) return scalarToJson(wrapperScalar(field).scalar);
   return (value) => {
     if (!isObject(value)) throw new JsonProblem(`expected a JSON object for google.protobuf.Struct, got ${formatJson(value)}`);
-    return copyJson(value, 0, 100, undefined) as JsonObject;
+    return copyJson(value, 0, 100, undefined, false) as JsonObject;
   };
 }
 
@@ -46,8 +46,10 @@ export function boxedReader(field: DescField | DescExtension, boxing: Boxing): (
   return (json, current, ctx) => {
     if (!isObject(json)) throw new JsonProblem(`expected object, got ${formatJson(json)}`);
     // JSON that the read parsed itself (ReadContext.owned) is checked in place and kept.
-    const out = isObject(current) ? current : ctx.owned ? json : {};
-    return copyMembers(json, out as JsonObject, 0, ctx.recursionLimit, ctx, ctx.owned);
+    const value = copyJson(json, 0, ctx.recursionLimit, ctx, ctx.owned) as JsonObject;
+    if (!isObject(current)) return value;
+    for (const key of Object.keys(value)) setOwnProperty(current, key, value[key]);
+    return current;
   };
 }
 
@@ -62,7 +64,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
  * With `keep` (JSON that the read parsed itself, which no one else holds), the value is
  * checked and given back as it is.
  */
-function copyJson(v: unknown, depth: number, limit: number, ctx: { count: number } | undefined, keep = false): JsonValue {
+function copyJson(v: unknown, depth: number, limit: number, ctx: { count: number } | undefined, keep: boolean): JsonValue {
   switch (typeof v) {
     case "number":
       if (!Number.isFinite(v)) throw new JsonProblem(`${formatJson(v)} cannot be a google.protobuf.Value number`);
@@ -82,43 +84,33 @@ function copyJson(v: unknown, depth: number, limit: number, ctx: { count: number
         const out: JsonValue[] = keep ? v : new Array<JsonValue>(v.length);
         let i = 0;
         try {
-          for (; i < v.length; i++) out[i] = copyJson(v[i], depth + 1, limit, ctx, keep);
+          for (; i < v.length; i++) {
+            const e = copyJson(v[i], depth + 1, limit, ctx, keep);
+            if (!keep) out[i] = e;
+          }
         } catch (e) {
           throw withSegment(e, indexSegment(i));
         }
         return out;
       }
       if (v instanceof Uint8Array) break;
-      return copyMembers(v as Record<string, unknown>, keep ? (v as JsonObject) : {}, depth, limit, ctx, keep);
+      const obj = v as JsonObject;
+      const out: JsonObject = keep ? obj : {};
+      let key = "";
+      try {
+        for (key of Object.keys(obj)) {
+          if (ctx !== undefined) {
+            if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
+            ctx.count += 1 + countColons(key);
+          }
+          const e = copyJson(obj[key], depth + 1, limit, ctx, keep);
+          if (!keep) setOwnProperty(out, key, e);
+        }
+      } catch (e) {
+        throw withSegment(e, keySegment(key));
+      }
+      return out;
     }
   }
   throw new JsonProblem(`${formatJson(v)} is not a JSON value`);
-}
-
-/**
- * Copies the members of object `obj`, at nesting `depth`, into `out` (checked as copyJson()
- * does); with `keep`, the values are checked and set as they are (`out` may be `obj`).
- */
-function copyMembers(
-  obj: Record<string, unknown>,
-  out: JsonObject,
-  depth: number,
-  limit: number,
-  ctx: { count: number } | undefined,
-  keep: boolean,
-): JsonObject {
-  let key = "";
-  try {
-    for (key of Object.keys(obj)) {
-      if (ctx !== undefined) {
-        if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
-        ctx.count += 1 + countColons(key);
-      }
-      const v = copyJson(obj[key], depth + 1, limit, ctx, keep);
-      if (out !== obj) setOwnProperty(out, key, v);
-    }
-  } catch (e) {
-    throw withSegment(e, keySegment(key));
-  }
-  return out;
 }

@@ -3,7 +3,7 @@
  * Duration, FieldMask, Struct, Value, ListValue and the wrappers.
  */
 import { wktName, wrapperTypeNames } from "../descriptors/wkt-names.js";
-import type { DescMessage } from "../descriptors/types.js";
+import type { DescField, DescMessage } from "../descriptors/types.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { decodeMessage } from "../binary/decode.js";
 import { JsonProblem, formatJson, indexSegment, keySegment, withSegment } from "./errors.js";
@@ -95,12 +95,14 @@ function wktValueWriter(desc: DescMessage): ((msg: any) => JsonValue) | undefine
   }
 }
 
-function secondsAndNanos(desc: DescMessage): boolean {
-  return wktField(desc, "seconds", "scalar") !== undefined && wktField(desc, "nanos", "scalar") !== undefined;
+/** The field nanos if the type has the fields seconds and nanos (a Timestamp or Duration as expected). */
+function secondsAndNanos(desc: DescMessage): DescField | undefined {
+  return wktField(desc, "seconds", "scalar") && wktField(desc, "nanos", "scalar");
 }
 
-function isAny(desc: DescMessage): boolean {
-  return wktField(desc, "typeUrl", "scalar") !== undefined && wktField(desc, "value", "scalar") !== undefined;
+/** The field value if the type has the fields typeUrl and value (an Any as expected). */
+function isAny(desc: DescMessage): DescField | undefined {
+  return wktField(desc, "typeUrl", "scalar") && wktField(desc, "value", "scalar");
 }
 
 /**
