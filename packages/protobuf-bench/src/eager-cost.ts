@@ -9,7 +9,7 @@
 // With --baseline DIR, the other build is the package directory DIR (e.g. a clone of an earlier
 // commit, built): before/after numbers of a change, interleaved. The ops lazyPass (validated),
 // lazyPassT (trusted) and lazyReadOne (validated; read the fixture's path, encode) measure the
-// lazy paths.
+// lazy paths. The ops toJson and fromJson (JSON values; --ops only) measure toJson()/fromJson().
 //
 //   node scripts/build-eager-only.mjs && node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts [--quick] [--filter re] [--ops encode,...]
 //   node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts --baseline ../../../old/packages/protobuf [--ops lazyPass,...]
@@ -85,9 +85,21 @@ const builds: [string, Build][] = [
 ];
 if (builds[0][1].api === builds[2][1].api) throw new Error("the A/A build is not a separate module instance");
 
-const ALL_OPS = ["encode", "decode", "passthrough", "readOne", "jsonEncode", "jsonDecode", "lazyPass", "lazyPassT", "lazyReadOne"] as const;
+const ALL_OPS = [
+  "encode",
+  "decode",
+  "passthrough",
+  "readOne",
+  "jsonEncode",
+  "jsonDecode",
+  "lazyPass",
+  "lazyPassT",
+  "lazyReadOne",
+  "toJson",
+  "fromJson",
+] as const;
 type Op = (typeof ALL_OPS)[number];
-const OPS: readonly Op[] = opsArg >= 0 ? (argv[opsArg + 1].split(",") as Op[]) : ALL_OPS.slice(0, baselineDir !== undefined ? ALL_OPS.length : 5);
+const OPS: readonly Op[] = opsArg >= 0 ? (argv[opsArg + 1].split(",") as Op[]) : ALL_OPS.slice(0, baselineDir !== undefined ? 9 : 5);
 let sink: unknown;
 
 function opsFor(b: Build, fx: Fixture, wire: Uint8Array): Record<Op, () => unknown> {
@@ -96,6 +108,7 @@ function opsFor(b: Build, fx: Fixture, wire: Uint8Array): Record<Op, () => unkno
   const msg = api.create(desc, fx.init as Any);
   const read = (m: Any) => fx.readPath.reduce((v: Any, k) => v[k], m);
   const json = api.toJsonString(desc, msg);
+  const jsonValue = api.toJson(desc, msg);
   // Correctness first: the build round-trips the reference bytes.
   if (!api.equals(desc, api.fromBinary(desc, wire), msg)) throw new Error(`${fx.id}: a build decodes differently`);
   return {
@@ -109,6 +122,9 @@ function opsFor(b: Build, fx: Fixture, wire: Uint8Array): Record<Op, () => unkno
     },
     jsonEncode: () => (sink = api.toJsonString(desc, msg)),
     jsonDecode: () => (sink = api.fromJsonString(desc, json)),
+    // JSON values (toJson()/fromJson()), with --ops only.
+    toJson: () => (sink = api.toJson(desc, msg)),
+    fromJson: () => (sink = api.fromJson(desc, jsonValue)),
     lazyPass: () => (sink = api.toBinary(desc, api.fromBinary(desc, wire, { lazy: true }))),
     lazyPassT: () => (sink = api.toBinary(desc, api.fromBinary(desc, wire, { lazy: true, validate: false }))),
     lazyReadOne: () => {

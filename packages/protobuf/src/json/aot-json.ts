@@ -19,22 +19,22 @@ import { zeroMessageFactory } from "../model/zero-message.js";
 import { dictionaryElements } from "../model/map-key.js";
 import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, formatJson, indexSegment, requiredNotSet, withSegment } from "./errors.js";
-import { int64ToJson, scalarWriteProblem } from "./scalar-write.js";
+import { int64ToJson, jsonNativeList, scalarWriteProblem } from "./scalar-write.js";
 import { mapKeyFromJson, readBytes, scalarFromJson, shortInt64, type ScalarFromJson } from "./scalar-read.js";
 import { protoInt64 } from "../wire/int64.js";
 import { IGNORED, enumReader } from "./enum.js";
 import { notAnObject } from "./read-guards.js";
 import {
   enumToJsonText,
+  extensionsText,
   fieldTextWriter,
   jsonKeyBody,
-  jsonNativeList,
   messageTextWriter,
   oneofTextWriter,
   plainJsonString,
   quote,
 } from "./text-writer.js";
-import { extensionsValue, type WriteContext } from "./writer.js";
+import type { WriteContext } from "./options.js";
 import { fieldReader, messageReader, readContext, readOtherKey, type ReadContext } from "./reader.js";
 import { countColons } from "./parse.js";
 import { isWellFormed } from "../wire/well-formed.js";
@@ -93,7 +93,7 @@ export function aotJsonPlain(v: unknown): boolean {
  */
 export const aotJsonKeyBody: (k: string) => string = jsonKeyBody;
 
-/** Whether `JSON.stringify(list)` is the JSON text of a list of scalar type `t` (see jsonNativeList() in text-writer.ts). */
+/** Whether `JSON.stringify(list)` is the JSON text of a list of scalar type `t` (see jsonNativeList() in scalar-write.ts). */
 export const aotJsonNativeList: (t: ScalarType, list: unknown) => boolean = jsonNativeList;
 
 /** The JSON text of a bytes value: base64 in quotes. */
@@ -162,9 +162,7 @@ function writerSlot(desc: DescMessage, o: number): WriterSlot {
  * object's text from its `{`, as for the runtime's field writers).
  */
 export function aotJsonExtensions(desc: DescMessage, o: number, m: Message, x: WriteContext, s: string): string {
-  const ext = extensionsValue(desc, o, m, x.registry!, x);
-  for (const k in ext) s += (s === "" ? "{" : ",") + JSON.stringify(k) + ":" + JSON.stringify(ext[k]);
-  return s;
+  return extensionsText(desc, o, m, x.registry!, x, s);
 }
 
 /** A problem thrown while writing field `index` of a message (-1: no field, or a oneof) gets the field's segment. */

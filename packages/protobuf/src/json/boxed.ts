@@ -25,7 +25,7 @@ export function boxedWriter(field: DescField | DescExtension, boxing: Boxing): (
   if (boxing === Boxing.Wrapper) return scalarToJson(wrapperScalar(field).scalar);
   return (value) => {
     if (!isObject(value)) throw new JsonProblem(`expected a JSON object for google.protobuf.Struct, got ${formatJson(value)}`);
-    return copyJson(value, 0, 100, undefined) as JsonObject;
+    return copyJson(value, 0, 100, undefined, false) as JsonObject;
   };
 }
 
@@ -45,26 +45,11 @@ export function boxedReader(field: DescField | DescExtension, boxing: Boxing): (
   }
   return (json, current, ctx) => {
     if (!isObject(json)) throw new JsonProblem(`expected object, got ${formatJson(json)}`);
-    const merge = isObject(current);
     // JSON that the read parsed itself (ReadContext.owned) is checked in place and kept.
-    if (ctx.owned && !merge) {
-      checkParsedMembers(json, 0, ctx.recursionLimit, ctx);
-      return json;
-    }
-    const out: JsonObject = merge ? (current as JsonObject) : {};
-    let key = "";
-    try {
-      for (key of Object.keys(json)) {
-        if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
-        ctx.count += 1 + countColons(key);
-        const v = json[key];
-        if (ctx.owned) checkParsedJson(v, 1, ctx.recursionLimit, ctx);
-        setOwnProperty(out, key, ctx.owned ? v : copyJson(v, 1, ctx.recursionLimit, ctx));
-      }
-    } catch (e) {
-      throw withSegment(e, keySegment(key));
-    }
-    return out;
+    const value = copyJson(json, 0, ctx.recursionLimit, ctx, ctx.owned) as JsonObject;
+    if (!isObject(current)) return value;
+    for (const key of Object.keys(value)) setOwnProperty(current, key, value[key]);
+    return current;
   };
 }
 
@@ -73,50 +58,13 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * Checks a value that JSON.parse returned, as copyJson() does when reading, without copying
- * it: strings well-formed, keys and colons in strings counted in `ctx`, nesting below `limit`.
- * (JSON.parse gives only finite numbers, and nothing that is not JSON.)
- */
-function checkParsedJson(v: unknown, depth: number, limit: number, ctx: { count: number }): void {
-  if (typeof v === "string") {
-    if (!isWellFormed(v)) throw new JsonProblem(`${formatJson(v)} is not valid UTF-16 (lone surrogate)`);
-    if (v.indexOf(":") !== -1) ctx.count += countColons(v);
-    return;
-  }
-  if (typeof v !== "object" || v === null) return;
-  if (depth >= limit) throw new JsonProblem(`maximum nesting depth ${limit} exceeded`);
-  if (Array.isArray(v)) {
-    let i = 0;
-    try {
-      for (; i < v.length; i++) checkParsedJson(v[i], depth + 1, limit, ctx);
-    } catch (e) {
-      throw withSegment(e, indexSegment(i));
-    }
-    return;
-  }
-  checkParsedMembers(v as Record<string, unknown>, depth, limit, ctx);
-}
-
-/** Checks the keys and values of an object that JSON.parse returned, at nesting `depth`. */
-function checkParsedMembers(obj: Record<string, unknown>, depth: number, limit: number, ctx: { count: number }): void {
-  let key = "";
-  try {
-    for (key of Object.keys(obj)) {
-      if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
-      ctx.count += key.indexOf(":") === -1 ? 1 : 1 + countColons(key);
-      checkParsedJson(obj[key], depth + 1, limit, ctx);
-    }
-  } catch (e) {
-    throw withSegment(e, keySegment(key));
-  }
-}
-
-/**
  * A deep copy of a JSON value, checked: numbers must be finite, strings well-formed (when
- * reading: with the `ctx` of the read, in which keys and colons in strings are counted), and
- * there must be nothing that is not JSON. Keys are set as own properties.
+ * reading: with the `ctx` of the read, in which keys and colons in strings are counted), no
+ * nesting at or beyond `limit`, and nothing that is not JSON. Keys are set as own properties.
+ * With `keep` (JSON that the read parsed itself, which no one else holds), the value is
+ * checked and given back as it is.
  */
-export function copyJson(v: unknown, depth: number, limit: number, ctx: { count: number } | undefined): JsonValue {
+function copyJson(v: unknown, depth: number, limit: number, ctx: { count: number } | undefined, keep: boolean): JsonValue {
   switch (typeof v) {
     case "number":
       if (!Number.isFinite(v)) throw new JsonProblem(`${formatJson(v)} cannot be a google.protobuf.Value number`);
@@ -133,25 +81,30 @@ export function copyJson(v: unknown, depth: number, limit: number, ctx: { count:
       if (v === null) return null;
       if (depth >= limit) throw new JsonProblem(`maximum nesting depth ${limit} exceeded`);
       if (Array.isArray(v)) {
-        const out: JsonValue[] = new Array<JsonValue>(v.length);
+        const out: JsonValue[] = keep ? v : new Array<JsonValue>(v.length);
         let i = 0;
         try {
-          for (; i < v.length; i++) out[i] = copyJson(v[i], depth + 1, limit, ctx);
+          for (; i < v.length; i++) {
+            const e = copyJson(v[i], depth + 1, limit, ctx, keep);
+            if (!keep) out[i] = e;
+          }
         } catch (e) {
           throw withSegment(e, indexSegment(i));
         }
         return out;
       }
       if (v instanceof Uint8Array) break;
-      const out: JsonObject = {};
+      const obj = v as JsonObject;
+      const out: JsonObject = keep ? obj : {};
       let key = "";
       try {
-        for (key of Object.keys(v)) {
+        for (key of Object.keys(obj)) {
           if (ctx !== undefined) {
             if (!isWellFormed(key)) throw new JsonProblem(`key ${formatJson(key)} is not valid UTF-16`);
             ctx.count += 1 + countColons(key);
           }
-          setOwnProperty(out, key, copyJson((v as Record<string, unknown>)[key], depth + 1, limit, ctx));
+          const e = copyJson(obj[key], depth + 1, limit, ctx, keep);
+          if (!keep) setOwnProperty(out, key, e);
         }
       } catch (e) {
         throw withSegment(e, keySegment(key));

@@ -38,3 +38,15 @@ export interface JsonWriteStringOptions extends JsonWriteOptions {
   /** Indent with this many spaces (as `JSON.stringify`'s `space`). Default 0: no whitespace. */
   prettySpaces: number;
 }
+
+/** Option bit of the compiled writers: write implicit-presence fields with zero values, and empty lists and maps. */
+export const EMIT_IMPLICIT = 1;
+/** Option bit of the compiled writers: write enum values as numbers. */
+export const ENUM_AS_INTEGER = 2;
+/** Option bit of the compiled writers: use proto field names as keys. */
+export const PROTO_FIELD_NAME = 4;
+
+/** Options of one write call that are not compiled into the writers. */
+export interface WriteContext {
+  readonly registry: Registry | undefined;
+}

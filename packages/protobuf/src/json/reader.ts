@@ -230,9 +230,9 @@ function extensionValueReader(ext: DescExtension): ValueRead {
         fill(list, json, ctx);
         return list;
       };
-    } else if (ext.fieldKind === "message" && fieldBoxing(ext) !== Boxing.None) {
-      const readBoxed = boxedReader(ext, fieldBoxing(ext));
-      read = (json, ctx) => readBoxed(json, undefined, ctx);
+    } else if (ext.fieldKind === "message") {
+      const readMessage = messageValueReader(ext);
+      read = (json, ctx) => readMessage(json, undefined, ctx);
     } else {
       read = elementReader(ext);
     }
@@ -371,80 +371,58 @@ export function fieldReader(field: DescField): FieldRead {
   }
 }
 
-function messageFieldReader(field: DescField & { fieldKind: "message" }): FieldRead {
-  const name = field.localName;
-  const desc = field.message;
-  const nullValue = nullIsValue(field);
+/**
+ * The reader of a message field's value: into `current` (merged; a lazy view stays the value,
+ * and its fields are merged into through the ordinary message that holds them), or into a new
+ * message if there is none. Unboxed well-known types are read by boxed.ts.
+ */
+function messageValueReader(
+  field: (DescField | DescExtension) & { fieldKind: "message" },
+): (json: unknown, current: unknown, ctx: ReadContext) => unknown {
   const boxing = fieldBoxing(field);
-  if (boxing !== Boxing.None) {
-    const readBoxed = boxedReader(field, boxing);
-    return (msg, json, ctx) => {
-      if (json === null) {
-        // Unset by assignment: `delete` would turn the message into a slow dictionary object.
-        if (msg[name] !== undefined) msg[name] = undefined;
-        return;
-      }
-      msg[name] = readBoxed(json, msg[name], ctx);
-    };
-  }
+  if (boxing !== Boxing.None) return boxedReader(field, boxing);
+  const desc = field.message;
   let read: MessageReader | undefined;
   let factory: (() => unknown) | undefined;
+  return (json, current, ctx) => {
+    read ??= messageReader(desc);
+    if (current === undefined) {
+      factory ??= zeroMessageFactory(desc);
+      const sub = factory();
+      read(sub, json, ctx);
+      return sub;
+    }
+    read(writableForm(typeRecord(desc), current), json, ctx);
+    return current;
+  };
+}
+
+function messageFieldReader(field: DescField & { fieldKind: "message" }): FieldRead {
+  const name = field.localName;
+  const nullValue = nullIsValue(field);
+  const read = messageValueReader(field);
   return (msg, json, ctx) => {
     if (json === null && !nullValue) {
+      // Unset by assignment: `delete` would turn the message into a slow dictionary object.
       if (msg[name] !== undefined) msg[name] = undefined;
       return;
     }
-    read ??= messageReader(desc);
-    let sub = msg[name];
-    if (sub === undefined) {
-      factory ??= zeroMessageFactory(desc);
-      sub = factory();
-      read(sub, json, ctx);
-      msg[name] = sub;
-    } else {
-      // Merging into a lazy view: it stays in place, and its fields are merged into through
-      // the ordinary message that holds them.
-      read(writableForm(typeRecord(desc), sub), json, ctx);
-    }
+    msg[name] = read(json, msg[name], ctx);
   };
 }
 
 function oneofMessageReader(field: DescField & { fieldKind: "message" }): FieldRead {
   const oneof = field.oneof!.localName;
   const caseName = field.localName;
-  const desc = field.message;
   const nullValue = nullIsValue(field);
-  const boxing = fieldBoxing(field);
-  if (boxing !== Boxing.None) {
-    const readBoxed = boxedReader(field, boxing);
-    return (msg, json, ctx) => {
-      const o = msg[oneof];
-      if (json === null) {
-        if (o.case === caseName) msg[oneof] = { case: undefined };
-        return;
-      }
-      msg[oneof] = { case: caseName, value: readBoxed(json, o.case === caseName ? o.value : undefined, ctx) };
-    };
-  }
-  let read: MessageReader | undefined;
-  let factory: (() => unknown) | undefined;
+  const read = messageValueReader(field);
   return (msg, json, ctx) => {
     const o = msg[oneof];
     if (json === null && !nullValue) {
       if (o.case === caseName) msg[oneof] = { case: undefined };
       return;
     }
-    read ??= messageReader(desc);
-    let sub: unknown;
-    if (o.case === caseName) {
-      sub = o.value;
-    } else {
-      factory ??= zeroMessageFactory(desc);
-      sub = factory();
-    }
-    // A lazy view stays the value; its fields are merged into through the message that holds them.
-    read(writableForm(typeRecord(desc), sub), json, ctx);
-    msg[oneof] = { case: caseName, value: sub };
+    msg[oneof] = { case: caseName, value: read(json, o.case === caseName ? o.value : undefined, ctx) };
   };
 }
 

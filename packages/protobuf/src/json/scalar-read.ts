@@ -4,7 +4,7 @@
  * Every reader throws a JsonProblem that says what is wrong with the value.
  */
 import { isWellFormed } from "../wire/well-formed.js";
-import { ScalarType } from "../descriptors/scalar.js";
+import { ScalarType, scalarTypeName } from "../descriptors/scalar.js";
 import { protoInt64, joinInt64String } from "../wire/int64.js";
 import { base64DecodeStrict } from "../wire/base64.js";
 import { JsonProblem, formatJson } from "./errors.js";
@@ -22,27 +22,9 @@ const TWO32 = 4294967296;
 const TWO63 = 2 ** 63;
 const TWO64 = 2 ** 64;
 
-const typeNames: Record<number, string> = {
-  [ScalarType.DOUBLE]: "double",
-  [ScalarType.FLOAT]: "float",
-  [ScalarType.INT64]: "int64",
-  [ScalarType.UINT64]: "uint64",
-  [ScalarType.INT32]: "int32",
-  [ScalarType.FIXED64]: "fixed64",
-  [ScalarType.FIXED32]: "fixed32",
-  [ScalarType.BOOL]: "bool",
-  [ScalarType.STRING]: "string",
-  [ScalarType.BYTES]: "bytes",
-  [ScalarType.UINT32]: "uint32",
-  [ScalarType.SFIXED32]: "sfixed32",
-  [ScalarType.SFIXED64]: "sfixed64",
-  [ScalarType.SINT32]: "sint32",
-  [ScalarType.SINT64]: "sint64",
-};
-
 /** The proto name of a scalar type, e.g. "int32". */
-export function scalarTypeName(type: ScalarType): string {
-  return typeNames[type];
+function typeName(type: ScalarType): string {
+  return scalarTypeName(type)!.toLowerCase();
 }
 
 function article(name: string): string {
@@ -72,7 +54,7 @@ export function scalarFromJson(type: ScalarType, longAsString: boolean): ScalarF
     case ScalarType.INT32:
     case ScalarType.SINT32:
     case ScalarType.SFIXED32: {
-      const name = typeNames[type];
+      const name = typeName(type);
       return (json) => {
         const n = numberOf(json);
         if (n === undefined || (n | 0) !== n) throw notA(json, name);
@@ -81,7 +63,7 @@ export function scalarFromJson(type: ScalarType, longAsString: boolean): ScalarF
     }
     case ScalarType.UINT32:
     case ScalarType.FIXED32: {
-      const name = typeNames[type];
+      const name = typeName(type);
       return (json) => {
         const n = numberOf(json);
         if (n === undefined || n >>> 0 !== n) throw notA(json, name);
@@ -91,10 +73,10 @@ export function scalarFromJson(type: ScalarType, longAsString: boolean): ScalarF
     case ScalarType.INT64:
     case ScalarType.SINT64:
     case ScalarType.SFIXED64:
-      return int64Reader(false, longAsString, typeNames[type]);
+      return int64Reader(false, longAsString, typeName(type));
     case ScalarType.UINT64:
     case ScalarType.FIXED64:
-      return int64Reader(true, longAsString, typeNames[type]);
+      return int64Reader(true, longAsString, typeName(type));
     case ScalarType.BOOL:
       return (json) => {
         if (typeof json !== "boolean") throw notA(json, "bool");

@@ -119,3 +119,52 @@ export function scalarZeroCheck(type: ScalarType): (v: any) => boolean {
       return (v) => v === 0;
   }
 }
+
+/**
+ * Whether `JSON.stringify(list)` is the JSON text of `list`, a list of scalar type `type`: an
+ * array whose elements are JSON values of the type already (32-bit integers in range, finite
+ * doubles and floats, booleans, strings). Such a list is written in one piece, as flat text,
+ * instead of element by element (pieces that V8 joins and flattens when the text is used), and
+ * the JSON value of such a list is a copy of it.
+ * False for any other type, and for a list with an element that is not such a value (the
+ * element writers then report it).
+ */
+export function jsonNativeList(type: ScalarType, list: unknown): boolean {
+  if (!Array.isArray(list)) return false;
+  const n = list.length;
+  switch (type) {
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      for (let i = 0; i < n; i++) {
+        const v = list[i];
+        if (typeof v !== "number" || (v | 0) !== v) return false;
+      }
+      return true;
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      for (let i = 0; i < n; i++) {
+        const v = list[i];
+        if (typeof v !== "number" || v >>> 0 !== v) return false;
+      }
+      return true;
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      for (let i = 0; i < n; i++) {
+        const v = list[i];
+        if (typeof v !== "number" || v - v !== 0) return false;
+      }
+      return true;
+    case ScalarType.BOOL:
+      for (let i = 0; i < n; i++) {
+        const v = list[i];
+        if (v !== true && v !== false) return false;
+      }
+      return true;
+    case ScalarType.STRING:
+      for (let i = 0; i < n; i++) if (typeof list[i] !== "string") return false;
+      return true;
+    default:
+      return false;
+  }
+}

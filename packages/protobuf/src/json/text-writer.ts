@@ -1,30 +1,34 @@
 /**
  * The JSON text writer behind `toJsonString()`: writes the JSON text of a message directly,
  * without building a JSON value first. Compiled once per message type and combination of the
- * boolean options, like the value writer (writer.ts). Well-known types, unboxed fields and
- * extensions are rare and are written by the value writer, then stringified.
+ * boolean options, like the value writer (writer.ts), which it does not use: well-known types
+ * (wkt-write.ts) and extensions (write-ext.ts) are written by the same rules as there.
  */
-import type { DescEnum, DescField, DescMessage } from "../descriptors/types.js";
+import type { DescEnum, DescExtension, DescField, DescMessage } from "../descriptors/types.js";
 import { Edition, FieldPresence } from "../descriptors/edition.js";
 import { ScalarType, isInt64Scalar } from "../descriptors/scalar.js";
 import type { Message } from "../types.js";
+import type { Registry } from "../registry/registry.js";
+import { extensionRecord } from "../model/extension-record.js";
 import { typeRecord } from "../model/type-record.js";
 import { eagerForm } from "../model/view-protocol.js";
 import { comparableDefault } from "../model/presence.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
 import { base64Encode } from "../wire/base64.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, requiredNotSet, withSegment } from "./errors.js";
-import { int64ToJson, scalarWriteProblem, scalarZeroCheck } from "./scalar-write.js";
+import { int64ToJson, jsonNativeList, scalarWriteProblem, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriteProblem, enumWriter } from "./enum.js";
-import { wktTextWriter, wktWriter } from "./wkt-write.js";
+import { wktTextWriter } from "./wkt-write.js";
 import { boxedWriter } from "./boxed.js";
-import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, extensionsValue, messageWriter, type WriteContext } from "./writer.js";
+import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, type WriteContext } from "./options.js";
+import { forEachExtension } from "./write-ext.js";
 
 /** @internal */
 declare module "../model/type-record.js" {
   /** The slot this module fills in every type record. */
   interface RecordSlots {
     jsonTextWriter: MessageTextWriter;
+    extensionJsonTextWriter: TextWrite;
   }
 }
 
@@ -51,10 +55,8 @@ export function messageTextWriter(desc: DescMessage, bits: number): MessageTextW
 
 function buildTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
   const rec = typeRecord(desc);
-  const text = wktTextWriter(desc);
-  if (text !== undefined) return (msg) => text(eagerForm(rec, msg));
-  const wkt = wktWriter(desc, bits, messageWriter);
-  if (wkt !== undefined) return (msg, ctx) => JSON.stringify(wkt(eagerForm(rec, msg), ctx));
+  const wkt = wktTextWriter(desc, bits, messageTextWriter);
+  if (wkt !== undefined) return (msg, ctx) => wkt(eagerForm(rec, msg), ctx);
   let fields: FieldTextWrite[] | undefined;
   let segs: string[] = [];
   return (msg, ctx) => {
@@ -68,12 +70,22 @@ function buildTextWriter(desc: DescMessage, bits: number): MessageTextWriter {
     } catch (e) {
       throw segs[i] === "" ? e : withSegment(e, segs[i]);
     }
-    if (ctx.registry !== undefined && (msg as Message).$unknown !== undefined) {
-      const ext = extensionsValue(desc, bits, msg, ctx.registry, ctx);
-      for (const k in ext) s += (s === "" ? "{" : ",") + JSON.stringify(k) + ":" + JSON.stringify(ext[k]);
-    }
+    if (ctx.registry !== undefined && (msg as Message).$unknown !== undefined) s = extensionsText(desc, bits, msg, ctx.registry, ctx, s);
     return s === "" ? "{}" : s + "}";
   };
+}
+
+/**
+ * Appends the extensions found in the unknown fields that the registry knows, as "[full.name]"
+ * keys, to the members `s` written so far ("" or the object's text from its `{`).
+ */
+export function extensionsText(desc: DescMessage, bits: number, msg: Message, registry: Registry, ctx: WriteContext, s: string): string {
+  forEachExtension(desc, msg, registry, (ext, key, value) => {
+    const writers = extensionRecord(ext).jsonTextWriters;
+    const write = (writers[bits] ??= ext.fieldKind === "list" ? listTextWriter(ext, bits) : singularTextWriter(ext, bits)) as TextWrite;
+    s += (s === "" ? '{"' : ',"') + key + '":' + write(value, ctx);
+  });
+  return s;
 }
 
 function compileFields(desc: DescMessage, bits: number): [FieldTextWrite[], string[]] {
@@ -114,54 +126,6 @@ export function plainJsonString(v: string): boolean {
 /** A string as JSON text without its quotes: the string itself if it needs no escaping, else as JSON.stringify escapes it. */
 export function jsonKeyBody(k: string): string {
   return plainJsonString(k) ? k : JSON.stringify(k).slice(1, -1);
-}
-
-/**
- * Whether `JSON.stringify(list)` is the JSON text of `list`, a list of scalar type `type`: an
- * array whose elements are JSON values of the type already (32-bit integers in range, finite
- * doubles and floats, booleans, strings). Such a list is written in one piece, as flat text,
- * instead of element by element (pieces that V8 joins and flattens when the text is used).
- * False for any other type, and for a list with an element that is not such a value (the
- * element writers then report it).
- */
-export function jsonNativeList(type: ScalarType, list: unknown): boolean {
-  if (!Array.isArray(list)) return false;
-  const n = list.length;
-  switch (type) {
-    case ScalarType.INT32:
-    case ScalarType.SINT32:
-    case ScalarType.SFIXED32:
-      for (let i = 0; i < n; i++) {
-        const v = list[i];
-        if (typeof v !== "number" || (v | 0) !== v) return false;
-      }
-      return true;
-    case ScalarType.UINT32:
-    case ScalarType.FIXED32:
-      for (let i = 0; i < n; i++) {
-        const v = list[i];
-        if (typeof v !== "number" || v >>> 0 !== v) return false;
-      }
-      return true;
-    case ScalarType.DOUBLE:
-    case ScalarType.FLOAT:
-      for (let i = 0; i < n; i++) {
-        const v = list[i];
-        if (typeof v !== "number" || v - v !== 0) return false;
-      }
-      return true;
-    case ScalarType.BOOL:
-      for (let i = 0; i < n; i++) {
-        const v = list[i];
-        if (v !== true && v !== false) return false;
-      }
-      return true;
-    case ScalarType.STRING:
-      for (let i = 0; i < n; i++) if (typeof list[i] !== "string") return false;
-      return true;
-    default:
-      return false;
-  }
 }
 
 /**
@@ -260,7 +224,7 @@ function elementTextWriter(
 }
 
 /** As elementTextWriter, for unboxed well-known type values too (singular fields, oneofs). */
-function singularTextWriter(field: DescField, bits: number): TextWrite {
+function singularTextWriter(field: DescField | DescExtension, bits: number): TextWrite {
   const boxing = fieldBoxing(field);
   if (boxing === Boxing.None) return elementTextWriter(field, bits);
   const write = boxedWriter(field, boxing);
@@ -268,12 +232,32 @@ function singularTextWriter(field: DescField, bits: number): TextWrite {
 }
 
 /** The writer of the elements of a list or map field: Struct elements are JSON objects. */
-function repeatedElementTextWriter(field: DescField, bits: number): TextWrite {
+function repeatedElementTextWriter(field: DescField | DescExtension, bits: number): TextWrite {
   if (elementBoxing(field) === Boxing.None) return elementTextWriter(field, bits);
   const write = boxedWriter(field, Boxing.Struct);
   return (v) => JSON.stringify(write(v));
 }
 
+/** Writes a list as a JSON array. */
+function listTextWriter(field: DescField | DescExtension, bits: number): TextWrite {
+  const write = repeatedElementTextWriter(field, bits);
+  const scalar = field.fieldKind === "list" && field.listKind === "scalar" ? field.scalar : undefined;
+  const int64 = scalar !== undefined && isInt64Scalar(scalar);
+  return (list: unknown[], ctx) => {
+    if (scalar !== undefined && jsonNativeList(scalar, list)) return JSON.stringify(list);
+    if (int64 && bigintList(list)) return '["' + list.join('","') + '"]';
+    let t = "[";
+    let i = 0;
+    try {
+      for (; i < list.length; i++) t += (i === 0 ? "" : ",") + write(list[i], ctx);
+    } catch (e) {
+      throw withSegment(e, indexSegment(i));
+    }
+    return t + "]";
+  };
+}
+
+/** The writer of a field: appends `"key":value` to the members written so far, if the field is set. */
 export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite {
   const name = field.localName;
   // The key as the first member (with the object's brace: see FieldTextWrite), and after others.
@@ -283,23 +267,10 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
   const emit = (bits & EMIT_IMPLICIT) !== 0;
   switch (field.fieldKind) {
     case "list": {
-      const write = repeatedElementTextWriter(field, bits);
-      const scalar = field.listKind === "scalar" ? field.scalar : undefined;
-      const int64 = scalar !== undefined && isInt64Scalar(scalar);
+      const write = listTextWriter(field, bits);
       return (msg, s, ctx) => {
         const list = msg[name] as unknown[];
-        const n = list.length;
-        if (n === 0 && !emit) return s;
-        if (scalar !== undefined && jsonNativeList(scalar, list)) return s + (s === "" ? k : kc) + JSON.stringify(list);
-        if (int64 && bigintList(list)) return s + (s === "" ? k : kc) + '["' + list.join('","') + '"]';
-        let t = "[";
-        let i = 0;
-        try {
-          for (; i < n; i++) t += (i === 0 ? "" : ",") + write(list[i], ctx);
-        } catch (e) {
-          throw withSegment(e, indexSegment(i));
-        }
-        return s + (s === "" ? k : kc) + t + "]";
+        return list.length === 0 && !emit ? s : s + (s === "" ? k : kc) + write(list, ctx);
       };
     }
     case "map": {

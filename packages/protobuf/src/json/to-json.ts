@@ -5,9 +5,16 @@ import type { JsonValue, MessageJsonType } from "../types.js";
 import type { DescMessage } from "../descriptors/types.js";
 import type { MessageShape } from "../types.js";
 import { toEncodeError } from "./errors.js";
-import type { JsonWriteOptions, JsonWriteStringOptions } from "./options.js";
+import {
+  EMIT_IMPLICIT,
+  ENUM_AS_INTEGER,
+  PROTO_FIELD_NAME,
+  type JsonWriteOptions,
+  type JsonWriteStringOptions,
+  type WriteContext,
+} from "./options.js";
 import { messageTextWriter } from "./text-writer.js";
-import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, messageWriter, type WriteContext } from "./writer.js";
+import { messageWriter } from "./writer.js";
 
 function optionBits(options: Partial<JsonWriteOptions> | undefined): number {
   if (options === undefined) return 0;
@@ -53,15 +60,18 @@ export function toJson<Desc extends DescMessage, Opts extends Partial<JsonWriteO
   }
 }
 
-/** Serializes a message to a JSON string; `prettySpaces` indents it. */
+/**
+ * Serializes a message to a JSON string; `prettySpaces` indents it. Written by the text writer
+ * alone (indented text is its text parsed and stringified again), so that a program that
+ * writes JSON text carries one writer.
+ */
 export function toJsonString<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>, options?: Partial<JsonWriteStringOptions>): string {
-  const spaces = options?.prettySpaces ?? 0;
-  if (spaces > 0) {
-    return JSON.stringify(toJson(schema, message, options), null, spaces);
-  }
+  let text: string;
   try {
-    return messageTextWriter(schema, optionBits(options))(message, context(options));
+    text = messageTextWriter(schema, optionBits(options))(message, context(options));
   } catch (e) {
     throw toEncodeError(e, schema.typeName);
   }
+  const spaces = options?.prettySpaces ?? 0;
+  return spaces > 0 ? JSON.stringify(JSON.parse(text), null, spaces) : text;
 }

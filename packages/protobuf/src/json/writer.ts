@@ -12,15 +12,15 @@ import { typeRecord } from "../model/type-record.js";
 import { extensionRecord } from "../model/extension-record.js";
 import { eagerForm } from "../model/view-protocol.js";
 import { setOwnProperty } from "../model/map-key.js";
-import { getExtension } from "../binary/extensions.js";
 import { JsonProblem, fieldSegment, indexSegment, keySegment, requiredNotSet, withSegment } from "./errors.js";
 import type { JsonObject, JsonValue } from "../types.js";
-import { scalarToJson, scalarZeroCheck } from "./scalar-write.js";
+import { int64ToJson, jsonNativeList, scalarToJson, scalarWriteProblem, scalarZeroCheck } from "./scalar-write.js";
 import { enumWriter } from "./enum.js";
 import { wktWriter } from "./wkt-write.js";
 import { boxedWriter } from "./boxed.js";
 import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
-import { implicitScalarWriter, scalarListWriter } from "./writer-fast.js";
+import { EMIT_IMPLICIT, ENUM_AS_INTEGER, PROTO_FIELD_NAME, type WriteContext } from "./options.js";
+import { forEachExtension } from "./write-ext.js";
 
 /** @internal */
 declare module "../model/type-record.js" {
@@ -29,18 +29,6 @@ declare module "../model/type-record.js" {
     extensionJsonWriter: ValueWrite;
     jsonWriter: MessageWriter;
   }
-}
-
-/** Option bit: write implicit-presence fields with zero values, and empty lists and maps. */
-export const EMIT_IMPLICIT = 1;
-/** Option bit: write enum values as numbers. */
-export const ENUM_AS_INTEGER = 2;
-/** Option bit: use proto field names as keys. */
-export const PROTO_FIELD_NAME = 4;
-
-/** Options of one write call that are not compiled in. */
-export interface WriteContext {
-  readonly registry: Registry | undefined;
 }
 
 /** Writes a message of one type as a JSON value. Throws JsonProblem. */
@@ -114,8 +102,7 @@ function protoKeyWriter(write: FieldWrite): FieldWrite {
 }
 
 /** The JSON key of a field. */
-function jsonKey(field: DescField | DescExtension, bits: number): string {
-  if (field.kind === "extension") return "[" + field.typeName + "]";
+function jsonKey(field: DescField, bits: number): string {
   return (bits & PROTO_FIELD_NAME) !== 0 ? field.name : field.jsonName;
 }
 
@@ -156,9 +143,11 @@ function repeatedElementWriter(field: DescField | DescExtension, bits: number): 
 
 /** Writes a list as a JSON array. */
 function listWriter(field: DescField | DescExtension, bits: number): ValueWrite {
-  if (field.fieldKind === "list" && field.listKind === "scalar") return scalarListWriter(field.scalar!);
   const write = repeatedElementWriter(field, bits);
+  const scalar = field.fieldKind === "list" && field.listKind === "scalar" ? field.scalar : undefined;
   return (list: unknown[], ctx) => {
+    // Scalars that are their own JSON (checked): a copy of the list.
+    if (scalar !== undefined && jsonNativeList(scalar, list)) return list.slice() as JsonValue[];
     const n = list.length;
     const out: JsonValue[] = new Array<JsonValue>(n);
     let i = 0;
@@ -290,26 +279,68 @@ function extensionValueWriter(ext: DescExtension, bits: number): ValueWrite {
   return (writers[bits] ??= ext.fieldKind === "list" ? listWriter(ext, bits) : singularWriter(ext, bits)) as ValueWrite;
 }
 
-/** The extensions found in the unknown fields that the registry knows, as "[full.name]" keys. */
-export function extensionsValue(desc: DescMessage, bits: number, msg: Message, registry: Registry, ctx: WriteContext): JsonObject {
-  const out: JsonObject = {};
-  writeExtensions(desc, bits, msg, out, registry, ctx);
-  return out;
-}
-
 /** Writes the extensions found in the unknown fields that the registry knows, as "[full.name]". */
 function writeExtensions(desc: DescMessage, bits: number, msg: Message, out: JsonObject, registry: Registry, ctx: WriteContext): void {
-  let done: Set<number> | undefined;
-  for (const u of msg.$unknown!) {
-    if (done?.has(u.no)) continue;
-    (done ??= new Set()).add(u.no);
-    const ext = registry.getExtensionFor(desc, u.no);
-    if (ext === undefined) continue;
-    const key = jsonKey(ext, bits);
-    try {
-      setOwnProperty(out, key, extensionValueWriter(ext, bits)(getExtension(msg as never, ext), ctx));
-    } catch (e) {
-      throw withSegment(e, "." + key);
-    }
+  forEachExtension(desc, msg, registry, (ext, key, value) => setOwnProperty(out, key, extensionValueWriter(ext, bits)(value, ctx)));
+}
+
+/** Writes one field into the JSON object. */
+type ScalarFieldWrite = (msg: any, out: JsonObject) => void;
+
+/**
+ * The writer of an implicit-presence scalar field that skips zero values, with the zero check
+ * and the conversion inlined (one closure per type, so that each call site stays simple), or
+ * undefined.
+ */
+function implicitScalarWriter(type: ScalarType, name: string, key: string): ScalarFieldWrite | undefined {
+  switch (type) {
+    case ScalarType.STRING:
+      return (msg, out) => {
+        const v = msg[name];
+        if (v === "") return;
+        if (typeof v !== "string") throw scalarWriteProblem(type, v);
+        out[key] = v;
+      };
+    case ScalarType.BOOL:
+      return (msg, out) => {
+        const v = msg[name];
+        if (v === false) return;
+        if (v !== true) throw scalarWriteProblem(type, v);
+        out[key] = true;
+      };
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      return (msg, out) => {
+        const v = msg[name];
+        if (v === 0) return;
+        if (typeof v !== "number" || (v | 0) !== v) throw scalarWriteProblem(type, v);
+        out[key] = v;
+      };
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return (msg, out) => {
+        const v = msg[name];
+        if (v === 0) return;
+        if (typeof v !== "number" || v >>> 0 !== v) throw scalarWriteProblem(type, v);
+        out[key] = v;
+      };
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return (msg, out) => {
+        const v = msg[name];
+        if (v === 0) return;
+        if (typeof v !== "number") throw scalarWriteProblem(type, v);
+        out[key] = v - v === 0 ? v : v !== v ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
+      };
+    case ScalarType.BYTES:
+      return undefined;
+    default:
+      // 64-bit integers: bigint, or a decimal string.
+      return (msg, out) => {
+        const v = msg[name];
+        if (v == 0) return;
+        out[key] = typeof v === "bigint" ? String(v) : int64ToJson(type, v);
+      };
   }
 }

@@ -21,6 +21,8 @@ export interface ExtensionRecord {
   jsonReader: SlotOf<"extensionJsonReader"> | undefined;
   /** json/writer.ts: the writers of the extension's value, per combination of option bits. */
   readonly jsonWriters: SlotOf<"extensionJsonWriter">[];
+  /** json/text-writer.ts: the text writers of the extension's value, per combination of option bits. */
+  readonly jsonTextWriters: SlotOf<"extensionJsonTextWriter">[];
 }
 
 /** The record of an enum. */
@@ -37,7 +39,7 @@ export function extensionRecord(ext: DescExtension): ExtensionRecord {
   const holder = ext as unknown as { [extensionKey]?: ExtensionRecord };
   let rec = holder[extensionKey];
   if (rec === undefined) {
-    rec = { container: containerOf(ext), jsonReader: undefined, jsonWriters: [] };
+    rec = { container: containerOf(ext), jsonReader: undefined, jsonWriters: [], jsonTextWriters: [] };
     Object.defineProperty(ext, extensionKey, { value: rec, enumerable: false });
   }
   return rec;
