@@ -2,11 +2,12 @@
  * The ahead-of-time binary decoder of a message type (plugin option `aot`): the body of
  * `function (m, r, end, group, depth, ctx) { ... }`, the runtime's decode loop
  * (binary/decoder.ts) with one `case` per tag a field accepts. Scalars, open enums, strings,
- * bytes, repeated scalars (packed or not), maps, and messages of this file's types are decoded
- * here. The rest of a field goes to the field's coder in the runtime (`aotField(schema,
- * index)`): messages already set (merged into), values of closed enums (read here, handed to
- * the coder when unknown), unboxed wrappers and Struct, `[lazy]` fields, groups, and messages
- * of other files' types. Every other tag goes to the runtime (`aotOther()`).
+ * bytes, repeated scalars (packed or not), maps, and new messages are decoded here (of other
+ * files' types by the zero factory and decoder of the field's coder). The rest of a field goes
+ * to the field's coder in the runtime (`aotField(schema, index)`): messages already set (merged
+ * into), values of closed enums (read here, handed to the coder when unknown), unboxed
+ * wrappers and Struct, `[lazy]` fields, groups, and maps of other files' message types. Every
+ * other tag goes to the runtime (`aotOther()`).
  */
 import type { DescField, DescMessage } from "@pbjet/protobuf";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
@@ -167,12 +168,11 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
     case "list": {
       if (field.listKind === "message") {
         const wt = field.delimitedEncoding ? Wire.StartGroup : Wire.LengthDelimited;
-        const local = c.local(field.message!);
-        if (mayBeBoxed(field.message!) || field.lazy || wt === Wire.StartGroup || local === undefined) {
+        if (mayBeBoxed(field.message!) || field.lazy || wt === Wire.StartGroup) {
           return byCoder(c, desc, field, [tagOf(no, wt)]);
         }
         // Pushed once decoded, as in the runtime.
-        return [`case ${tagOf(no, wt)}:`, ...indent([...readNew(c, field.message!, "s"), [get, ".push(s);"]]), "  continue;"];
+        return [`case ${tagOf(no, wt)}:`, ...indent([...readNew(c, desc, field, "s"), [get, ".push(s);"]]), "  continue;"];
       }
       const t = valueScalar(field)!;
       const wt = scalarWire(t);
@@ -200,7 +200,7 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
       const wt = field.delimitedEncoding ? Wire.StartGroup : Wire.LengthDelimited;
       const tag = tagOf(no, wt);
       const sub = field.message;
-      if (mayBeBoxed(sub) || field.lazy || wt === Wire.StartGroup || c.local(sub) === undefined) return byCoder(c, desc, field, [tag]);
+      if (mayBeBoxed(sub) || field.lazy || wt === Wire.StartGroup) return byCoder(c, desc, field, [tag]);
       const oneof = field.oneof;
       if (oneof === undefined) {
         // A new message is stored first, as in the runtime; one already there (a lazy view
@@ -208,7 +208,7 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
         return [
           `case ${tag}:`,
           ["  if (", get, " === undefined) {"],
-          ...indent(indent(readNew(c, sub, ["s = ", get]))),
+          ...indent(indent(readNew(c, desc, field, ["s = ", get]))),
           "    continue;",
           "  }",
           ["  if (", coderDecode(c, desc, field, String(wt)), ") continue;"],
@@ -221,7 +221,7 @@ function fieldCases(c: DecodeContext, desc: DescMessage, field: DescField): Prin
       return [
         `case ${tag}:`,
         ["  if (", getOneof, ".case !== ", f.string(field.localName), ") {"],
-        ...indent(indent(readNew(c, sub, "s"))),
+        ...indent(indent(readNew(c, desc, field, "s"))),
         ["    ", getOneof, " = { case: ", f.string(field.localName), ", value: s };"],
         "    continue;",
         "  }",
@@ -248,18 +248,23 @@ function newZero(c: DecodeContext, sub: DescMessage): string {
 }
 
 /**
- * Creates a message of this file's type `sub` in `target` (`s`, or `s = m.field`: stored first)
- * and decodes a length-delimited value into it, at the next nesting depth, the reader bounded
- * to it, with this file's decoder of the type called directly.
+ * Creates a message of the value type of `field` in `target` (`s`, or `s = m.field`: stored
+ * first) and decodes a length-delimited value into it, at the next nesting depth, the reader
+ * bounded to it: by this file's functions of the type, called directly, or for a type of
+ * another file by the zero factory and decoder that the field's coder holds.
  */
-function readNew(c: DecodeContext, sub: DescMessage, target: Printable): Printable[] {
-  const local = c.local(sub)!;
+function readNew(c: DecodeContext, desc: DescMessage, field: DescField, target: Printable): Printable[] {
+  const sub = field.message!;
+  const local = c.local(sub);
+  const coder: Printable = [c.rt("aotField"), "(", c.f.importSchema(desc), `, ${desc.fields.indexOf(field)})`];
+  const zero: Printable = local !== undefined ? newZero(c, sub) : [coder, ".zero()"];
+  const dec: Printable = local !== undefined ? local.dec : [coder, ".decodeMessage"];
   return [
-    [target, " = ", newZero(c, sub), ";"],
+    [target, " = ", zero, ";"],
     ["e = ", c.rt("aotEnter"), "(r, depth, ctx);"],
     "n = r.len;",
     "r.len = e;",
-    `${local.dec}(s, r, e, 0, depth + 1, ctx);`,
+    [dec, "(s, r, e, 0, depth + 1, ctx);"],
     "r.len = n;",
   ];
 }
