@@ -12,7 +12,11 @@
 // lazy paths. The ops toJson and fromJson (JSON values; --ops only) measure toJson()/fromJson().
 //
 //   node scripts/build-eager-only.mjs && node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts [--quick] [--filter re] [--ops encode,...]
+// With --aot, each build runs the bench's code generated with aot=true by its own generator (its
+// repository's src/gen/pbjet-aot; see aot-build.ts) instead of schemas from descriptors.
+//
 //   node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts --baseline ../../../old/packages/protobuf [--ops lazyPass,...]
+//   node --single-threaded-gc --expose-gc --import tsx src/eager-cost.ts --aot --baseline ../../../old/packages/protobuf
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -20,6 +24,7 @@ import { fileURLToPath } from "node:url";
 import * as es from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema as EsFileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import type * as pbjet from "@pbjet/protobuf";
+import { loadAotFiles } from "./aot-build.js";
 import { buildFixtures, type Fixture } from "./fixtures.js";
 import { esJsonLength } from "./libs.js";
 import { measureCell, type Contender } from "./measure.js";
@@ -33,6 +38,7 @@ import { file_bench_otel_v1_trace as esTrace } from "./gen/es/bench/otel/v1/trac
 import { file_bench_rpc_v1_rpc as esRpc } from "./gen/es/bench/rpc/v1/rpc_pb.js";
 import { file_bench_site_v1_site as esSite } from "./gen/es/bench/site/v1/site_pb.js";
 import { file_bench_stress_v1_stress as esStress } from "./gen/es/bench/stress/v1/stress_pb.js";
+import { file_bench_micro_v1_micro as esMicro } from "./gen/es/bench/micro/v1/micro_pb.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
@@ -46,6 +52,7 @@ const budgetMs = quick ? 600 : 3000;
 const opsArg = argv.indexOf("--ops");
 const baselineArg = argv.indexOf("--baseline");
 const baselineDir = baselineArg >= 0 ? argv[baselineArg + 1] : undefined;
+const aot = argv.includes("--aot");
 const otherKey = baselineDir !== undefined ? "baseline" : "eager-only";
 
 // The bench schemas as a FileDescriptorSet (made by @bufbuild/protobuf, so neither build under
@@ -56,7 +63,8 @@ const addFile = (f: es.DescFile) => {
   for (const d of f.dependencies) addFile(d);
   esFiles.push(f);
 };
-for (const f of [esRpc, esTrace, esMetrics, esLogs, esK8s, esGraphql, esStress, esSite]) addFile(f);
+const esBench = [esRpc, esTrace, esMetrics, esLogs, esK8s, esGraphql, esStress, esSite, esMicro];
+for (const f of esBench) addFile(f);
 const descriptorSet = es.toBinary(EsFileDescriptorSetSchema, es.create(EsFileDescriptorSetSchema, { file: esFiles.map((f) => f.proto) }));
 
 interface Build {
@@ -65,7 +73,7 @@ interface Build {
 }
 
 /** Loads a build's CommonJS output as a module instance of its own. */
-function loadBuild(dir: string): Build {
+function loadBuild(dir: string, instance: string): Build {
   const require = createRequire(join(dir, "package.json"));
   const cjs = join(dir, "dist/cjs");
   // A fresh instance even for a directory loaded before.
@@ -73,15 +81,19 @@ function loadBuild(dir: string): Build {
   const api = require(join(cjs, "index.js")) as typeof pbjet;
   // Lazy decoding is opt-in (builds before it was have no lazy/index.js and need nothing).
   if (existsSync(join(cjs, "lazy/index.js"))) require(join(cjs, "lazy/index.js"));
+  if (aot) {
+    const files = loadAotFiles(dir, instance) as pbjet.DescFile[];
+    return { api, registry: api.createRegistry(...files) };
+  }
   const wkt = require(join(cjs, "wkt/index.js")) as { FileDescriptorSetSchema: pbjet.DescMessage };
   const registry = api.createFileRegistry(api.fromBinary(wkt.FileDescriptorSetSchema, descriptorSet) as Any) as unknown as pbjet.Registry;
   return { api, registry };
 }
 
 const builds: [string, Build][] = [
-  ["pbjet", loadBuild(join(here, "../../protobuf"))],
-  [otherKey, loadBuild(baselineDir ?? join(here, "../build/eager-only"))],
-  ["pbjet A/A", loadBuild(join(here, "../../protobuf"))],
+  ["pbjet", loadBuild(join(here, "../../protobuf"), "a")],
+  [otherKey, loadBuild(baselineDir ?? join(here, "../build/eager-only"), "b")],
+  ["pbjet A/A", loadBuild(join(here, "../../protobuf"), "c")],
 ];
 if (builds[0][1].api === builds[2][1].api) throw new Error("the A/A build is not a separate module instance");
 
@@ -140,7 +152,7 @@ const ratios: Record<Op, { lazy: number[]; aa: number[] }> = Object.fromEntries(
 const collect: () => void = (globalThis as Any).gc ?? (() => {});
 const rows: string[] = [];
 for (const fx of fixtures) {
-  const esDesc = es.createRegistry(esRpc, esTrace, esMetrics, esLogs, esK8s, esGraphql, esStress, esSite).getMessage(fx.typeName)!;
+  const esDesc = es.createRegistry(...esBench).getMessage(fx.typeName)!;
   const wire = es.toBinary(esDesc, es.create(esDesc, fx.init as Any));
   const perBuild = builds.map(([key, b]) => [key, opsFor(b, fx, wire)] as const);
   const cells: string[] = [];
