@@ -1,8 +1,9 @@
 /**
  * The contract between code generated with aot=true and the runtime (@pbjet/protobuf/codegenv2):
- * the binary codecs import only the helpers of the contract, code generated for another contract
- * version fails when it is loaded (with an error that says what to do), and the generated binary
- * codecs read like code a person writes (one statement a line, at most 120 characters).
+ * generated code imports only the nine helpers of the contract, code generated for another
+ * contract version fails when it is loaded (with an error that says what to do), and the
+ * generated codecs read like code a person writes (one statement a line, at most 120
+ * characters; about 40 lines of JSON code for a message of three fields).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -12,6 +13,11 @@ import { content, fileNames, genEs, scratchDir } from "./util";
 
 /** The helpers of the binary contract (codegenv2/aot.ts). */
 const BINARY_CONTRACT = ["aotBinary", "aotField", "aotEnter", "aotOther", "aotDecodeError", "aotEncodeError"];
+
+/** The helpers of the JSON part of the contract (codegenv2/aot-json.ts). */
+const JSON_CONTRACT = ["aotJson", "aotJsonString", "aotJsonOther"];
+
+const CONTRACT = [...BINARY_CONTRACT, ...JSON_CONTRACT];
 
 /** The names a generated file imports from @pbjet/protobuf/codegenv2 (values and types). */
 function codegenImports(text: string): string[] {
@@ -28,19 +34,31 @@ function codegenImports(text: string): string[] {
 }
 
 describe("the aot contract", () => {
-  test("codegenv2 exports the binary helpers of the contract, and its version", () => {
-    for (const name of BINARY_CONTRACT) expect([name, typeof (codegen as Record<string, unknown>)[name]]).toEqual([name, "function"]);
-    expect(codegen.AOT_CONTRACT).toBe(2);
-    const binaryHelpers = Object.keys(codegen).filter((k) => k.startsWith("aot") && !k.startsWith("aotJson"));
-    expect(binaryHelpers.sort()).toEqual([...BINARY_CONTRACT].sort());
+  test("codegenv2 exports the nine helpers of the contract, and its version", () => {
+    for (const name of CONTRACT) expect([name, typeof (codegen as Record<string, unknown>)[name]]).toEqual([name, "function"]);
+    expect(codegen.AOT_CONTRACT).toBe(3);
+    const helpers = Object.keys(codegen).filter((k) => k.startsWith("aot"));
+    expect(helpers.sort()).toEqual([...CONTRACT].sort());
   });
 
-  test("generated binary codecs import only the contract's helpers", () => {
-    const res = genEs(["example.proto", "proto2.proto", "proto3.proto", "edge.proto", "edition2023.proto"], "target=ts,aot=binary");
+  test.each([
+    ["aot=binary", BINARY_CONTRACT],
+    ["aot=true", CONTRACT],
+  ])("code generated with %s imports only the contract's helpers", (option, allowed) => {
+    const res = genEs(["example.proto", "proto2.proto", "proto3.proto", "edge.proto", "edition2023.proto"], `target=ts,${option}`);
     for (const name of fileNames(res)) {
       const values = codegenImports(content(res, name)).filter((n) => n.startsWith("aot"));
-      expect([name, values.filter((n) => !BINARY_CONTRACT.includes(n))]).toEqual([name, []]);
+      expect([name, values.filter((n) => !allowed.includes(n))]).toEqual([name, []]);
     }
+  });
+
+  test("a message of three fields takes about 40 lines of JSON code", () => {
+    const text = content(genEs(["edge.proto"], "target=ts,aot=true"), "edge_pb.ts");
+    // int32 deprecated_field = 1; int32 normal_field = 2; DeprecatedEnum deprecated_enum_field = 3;
+    const json = jsonFunctions(text, "DeprecatedMessageSchema");
+    // 44 lines today, the four lines of the two functions' signatures included.
+    expect(json.length).toBeGreaterThan(20);
+    expect(json.length).toBeLessThanOrEqual(45);
   });
 
   test("generated code passes the runtime's contract version to aotBinary()", () => {
@@ -60,7 +78,7 @@ describe("the aot contract", () => {
       expect(Object.keys(require(current))).toContain("UserSchema");
       const old = scratch.write("old/example_pb.js", other);
       expect(() => require(old)).toThrow(
-        /cannot use the code generated for example\.User: it was generated with aot=true for contract 1, but this @pbjet\/protobuf implements contract 2; generate it again/,
+        /cannot use the code generated for example\.User: it was generated with aot=true for contract 1, but this @pbjet\/protobuf implements contract 3; generate it again/,
       );
     } finally {
       scratch.remove();
@@ -75,13 +93,26 @@ describe("the aot contract", () => {
         () => {},
         () => {},
       ),
-    ).toThrow(/contract 1, but this @pbjet\/protobuf implements contract 2/);
+    ).toThrow(/contract 1, but this @pbjet\/protobuf implements contract 3/);
   });
 });
 
-describe("generated binary codecs read like hand-written code", () => {
-  // Every file the test suites generate with aot=true (src/gen-aot), all of the binary codecs:
-  // the aotBinary() calls and the $bin* functions.
+/** The lines of the JSON functions ($jsonWrite<i>, $jsonScan<i>) of the schema `schema` in generated code `text`. */
+function jsonFunctions(text: string, schema: string): string[] {
+  const start = text.indexOf(`export const ${schema}:`);
+  const call = /(\$jsonWrite\d+),\n\s*(\$jsonScan\d+)/.exec(text.slice(start));
+  if (start < 0 || call === null) throw new Error(`no JSON codecs of ${schema}`);
+  const out: string[] = [];
+  for (const name of [call[1], call[2]]) {
+    const from = text.indexOf(`function ${name}(`);
+    out.push(...text.slice(from, text.indexOf("\n}\n", from) + 2).split("\n"));
+  }
+  return out;
+}
+
+describe("generated codecs read like hand-written code", () => {
+  // Every file the test suites generate with aot=true (src/gen-aot), all of the codecs: the
+  // aotBinary() and aotJson() calls and the $bin* and $json* functions.
   const dir = join(__dirname, "../../src/gen-aot");
   const files: string[] = [];
   const walk = (d: string): void => {
@@ -92,12 +123,12 @@ describe("generated binary codecs read like hand-written code", () => {
   };
   walk(dir);
 
-  /** The lines of the binary codecs of a generated file. */
+  /** The lines of the codecs of a generated file. */
   function binaryLines(text: string): string[] {
     const out: string[] = [];
     let inside = false;
     for (const line of text.split("\n")) {
-      if (/^function \$bin(Enc|Dec|Zero|Msg)\d+/.test(line) || /^\s*aotBinary\($/.test(line)) inside = true;
+      if (/^function \$(bin|json)\w+\d+/.test(line) || /^\s*aot(Binary|Json)\($/.test(line)) inside = true;
       if (inside) out.push(line);
       if (inside && /^(\}|\s*\)[,;])$/.test(line)) inside = false;
     }
@@ -108,7 +139,7 @@ describe("generated binary codecs read like hand-written code", () => {
     expect(files.length).toBeGreaterThan(10);
   });
 
-  test("no line of the binary codecs is longer than 120 characters", () => {
+  test("no line of the codecs is longer than 120 characters", () => {
     const long: string[] = [];
     let lines = 0;
     for (const file of files) {

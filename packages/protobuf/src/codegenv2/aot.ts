@@ -10,10 +10,11 @@
  * Generated code writes scalars itself and leaves every rule to the runtime: the parts of a
  * field it does not write out (lazy views, map entries, closed enums, unboxed wrappers, fields
  * of other files' types) go through the field's coder in the type's record (`aotField()`).
- * The contract between the two is this module: `aotBinary`, `aotField`, `aotEnter`,
- * `aotOther`, `aotDecodeError`, `aotEncodeError`, the types below, and the reader and writer
- * methods of AotReader and AotWriter. Its version is `AOT_CONTRACT`; code generated for
- * another version fails when it is loaded, with an error that says to regenerate it.
+ * The contract between the two is this module and aot-json.ts: `aotBinary`, `aotField`,
+ * `aotEnter`, `aotOther`, `aotDecodeError`, `aotEncodeError`, `aotJson`, `aotJsonString`,
+ * `aotJsonOther`, the types they name, and the methods of AotReader, AotWriter,
+ * AotJsonScanner and AotJsonFieldCoder. Its version is `AOT_CONTRACT`; code generated for another
+ * version fails when it is loaded, with an error that says to regenerate it.
  */
 import type { DescMessage } from "../descriptors/types.js";
 import { ProtobufError } from "../wire/errors.js";
@@ -35,7 +36,17 @@ export type { FieldCoder as AotFieldCoder } from "../binary/field-coder.js";
  * The version of the contract between generated ahead-of-time code and this runtime. It
  * changes whenever a helper of the contract changes what it takes or does.
  */
-export const AOT_CONTRACT = 2;
+export const AOT_CONTRACT = 3;
+
+/** Throws unless `contract`, the version generated code was written for, is AOT_CONTRACT. */
+export function checkContract(desc: DescMessage, contract: number): void {
+  if (contract !== AOT_CONTRACT) {
+    throw new ProtobufError(
+      `cannot use the code generated for ${desc.typeName}: it was generated with aot=true for contract ${String(contract)}, ` +
+        `but this @pbjet/protobuf implements contract ${AOT_CONTRACT}; generate it again with the matching @pbjet/protoc-gen-es`,
+    );
+  }
+}
 
 /**
  * Attaches ahead-of-time binary codecs to a message type and returns its descriptor. Called
@@ -51,12 +62,7 @@ export function aotBinary<T extends DescMessage>(
   decode: AotDecoder,
   ctor?: { prototype: unknown },
 ): T {
-  if (contract !== AOT_CONTRACT) {
-    throw new ProtobufError(
-      `cannot use the code generated for ${desc.typeName}: it was generated with aot=true for contract ${String(contract)}, ` +
-        `but this @pbjet/protobuf implements contract ${AOT_CONTRACT}; generate it again with the matching @pbjet/protoc-gen-es`,
-    );
-  }
+  checkContract(desc, contract);
   let zero: (() => Message) | undefined;
   if (ctor !== undefined) {
     // Object.prototype, or the object with the defaults of fields with explicit presence.

@@ -277,7 +277,7 @@ export function elementReader(field: {
 }
 
 /** The reader of the elements of a list or map field: Struct elements are JSON objects. */
-function repeatedElementReader(field: DescField | DescExtension): ValueRead {
+export function repeatedElementReader(field: DescField | DescExtension): ValueRead {
   if (elementBoxing(field) === Boxing.None) {
     // jstype applies to list elements; map values are never strings for 64-bit integers.
     const longAsString = field.fieldKind === "list" && (field as ListFieldObject).longAsString;

@@ -96,6 +96,12 @@ export interface TypeRecord {
   readonly jsonTextWriters: SlotOf<"jsonTextWriter">[];
   /** json/reader.ts */
   jsonReader: SlotOf<"jsonReader"> | undefined;
+  /** json/field-coder.ts: the JSON coders of the fields, by field index (set on first use). */
+  jsonCoders?: SlotOf<"jsonCoders">;
+  /** json/field-coder.ts: reads a new message of the type from a JSON value (set on first use). */
+  jsonNew?: SlotOf<"jsonNew">;
+  /** json/field-coder.ts: reads a new message of the type from JSON text (set on first use). */
+  jsonMessageScanner?: SlotOf<"jsonMessageScanner">;
   /**
    * codegenv2/aot-json.ts: the ahead-of-time reader of JSON text (json/scanner.ts), if generated
    * (set by aotJson() only, so that programs without it do not carry the field).

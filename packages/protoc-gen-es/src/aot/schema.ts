@@ -13,20 +13,19 @@ import { decoderBody, type DecodeContext } from "./decode.js";
 import { mayBeBoxed } from "./wire.js";
 import { zeroConstructorBody } from "./zero.js";
 import { hasAotJson, jsonWriterBody, type JsonContext } from "./json-write.js";
-import { jsonReaderBody } from "./json-read.js";
 import { hasJsonScan, jsonScanBody } from "./json-scan.js";
 
 /**
  * The local functions of a message type: `$binEnc<i>`, `$binDec<i>` and, where it has one,
- * `$binZero<i>` (with the constructor it calls, `$binMsg<i>`) and its JSON readers `$jsonRead<i>`
- * (of parsed JSON) and `$jsonScan<i>` (of JSON text).
+ * `$binZero<i>` (with the constructor it calls, `$binMsg<i>`), its JSON text writer
+ * `$jsonWrite<i>` and its reader of JSON text `$jsonScan<i>`.
  */
 interface LocalNames {
   readonly enc: string;
   readonly dec: string;
   readonly zero: string | undefined;
   readonly ctor: string;
-  readonly jsonRead: string | undefined;
+  readonly jsonWrite: string | undefined;
   readonly jsonScan: string | undefined;
 }
 
@@ -35,7 +34,7 @@ interface LocalNames {
  * generator writes code for (the runtime's `AOT_CONTRACT`): passed to aotBinary(), which
  * refuses code of another version.
  */
-export const AOT_CONTRACT = 2;
+export const AOT_CONTRACT = 3;
 
 /** What a generated file holds of ahead-of-time decoders: local names by type, and copies still to print. */
 interface FileState {
@@ -81,48 +80,41 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
     if (own.zero !== undefined) args.push(own.ctor);
     return [[pad, rt("aotBinary"), "("], ...args.map((a, i) => [pad, "  ", a, i < args.length - 1 ? "," : ""]), [pad, ")", end]];
   };
-  const withJson = json && own.jsonRead !== undefined;
+  const withJson = json && own.jsonWrite !== undefined;
   if (withJson) {
-    // With JSON codecs: aotJson(aotBinary(...), writer, reader, scanner).
+    // With JSON codecs: aotJson(aotBinary(...), contract, writer, scanner).
     f.print(["  ", rt("aotJson"), "("]);
     for (const line of binary("    ", ",")) f.print(line);
-    f.print("    (m, o, x) => {");
-    for (const line of jsonWriterBody(c, desc)) f.print("      ", line);
-    f.print("    },");
-    f.print(["    ", own.jsonRead!, own.jsonScan === undefined ? "" : ","]);
-    if (own.jsonScan !== undefined) f.print(["    ", own.jsonScan]);
+    const args = [String(AOT_CONTRACT), own.jsonWrite!];
+    if (own.jsonScan !== undefined) args.push(own.jsonScan);
+    args.forEach((a, i) => f.print(["    ", a, i < args.length - 1 ? "," : ""]));
     f.print("  );");
   } else {
     for (const line of binary("  ", ";")) f.print(line);
   }
   printFunctions(c, desc, own, ts);
   if (withJson) {
+    const typeRef = (name: string): Printable => f.import(name, from, true);
     f.print();
     f.print(
       ts
-        ? ["function ", own.jsonRead!, "(m: any, j: any, x: ", f.import("AotJsonReadContext", f.runtime.codegen.messageDesc.from, true), "): void {"]
-        : ["function ", own.jsonRead!, "(m, j, x) {"],
+        ? ["function ", own.jsonWrite!, "(m: any, o: number, k: readonly string[], c: readonly ", typeRef("AotJsonFieldCoder"), "[],"]
+        : ["function ", own.jsonWrite!, "(m, o, k, c, x) {"],
     );
-    for (const line of jsonReaderBody(c, desc)) f.print("  ", line);
+    if (ts) f.print(["  x: ", typeRef("AotJsonWriteContext"), "): string {"]);
+    for (const line of jsonWriterBody(c, desc, ts)) f.print("  ", line);
     f.print("}");
-  }
-  if (withJson && own.jsonScan !== undefined) {
-    f.print();
-    f.print(
-      ts
-        ? [
-            "function ",
-            own.jsonScan!,
-            "(m: any, t: ",
-            f.import("AotJsonScanner", f.runtime.codegen.messageDesc.from, true),
-            ", x: ",
-            f.import("AotJsonReadContext", f.runtime.codegen.messageDesc.from, true),
-            "): void {",
-          ]
-        : ["function ", own.jsonScan!, "(m, t, x) {"],
-    );
-    for (const line of jsonScanBody(c, desc, ts)) f.print("  ", line);
-    f.print("}");
+    if (own.jsonScan !== undefined) {
+      f.print();
+      f.print(
+        ts
+          ? ["function ", own.jsonScan, "(m: any, t: ", typeRef("AotJsonScanner"), ", c: readonly ", typeRef("AotJsonFieldCoder"), "[],"]
+          : ["function ", own.jsonScan, "(m, t, c, x) {"],
+      );
+      if (ts) f.print(["  x: ", typeRef("AotJsonReadContext"), "): void {"]);
+      for (const line of jsonScanBody(c, desc, ts)) f.print("  ", line);
+      f.print("}");
+    }
   }
   // Copies of the decoders of well-known types from other files that this file's decoders call.
   for (let d = state.pending.shift(); d !== undefined; d = state.pending.shift()) {
@@ -202,7 +194,7 @@ function addNames(f: GeneratedFile, state: FileState, desc: DescMessage): LocalN
     zero: zeroConstructorBody(f, desc, () => fileConst(state, "$emptyBytes")) === undefined ? undefined : `$binZero${i}`,
     ctor: `$binMsg${i}`,
     // Types of the file only: a copied well-known type has a JSON form of its own.
-    jsonRead: desc.file === state.file && hasAotJson(desc) ? `$jsonRead${i}` : undefined,
+    jsonWrite: desc.file === state.file && hasAotJson(desc) ? `$jsonWrite${i}` : undefined,
     jsonScan: desc.file === state.file && hasAotJson(desc) && hasJsonScan(desc) ? `$jsonScan${i}` : undefined,
   };
   state.names.set(desc, names);
