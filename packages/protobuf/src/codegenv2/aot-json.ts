@@ -5,7 +5,8 @@
  * text writer and, where the type allows, a reader of JSON text, and attaches them with
  * `aotJson()`; toJsonString() and fromJsonString() then use them. Both handle plain scalar
  * values themselves and leave every other value, and every value they do not expect, to the
- * field's JSON coder in the type's record (given to them as `c`), which holds the rules. toJson() and fromJson() (JSON
+ * runtime's writers and the JSON coders of the fields in the type's record (given to them as
+ * `w` and `c`), which hold the rules. toJson() and fromJson() (JSON
  * values) use the closures compiled from the descriptor.
  */
 import type { DescMessage } from "../descriptors/types.js";
@@ -19,6 +20,7 @@ import { checkContract } from "./aot.js";
 
 export type { AotJsonWriter } from "../json/aot-json.js";
 export type { JsonScan as AotJsonScan, JsonFieldCoder as AotJsonFieldCoder } from "../json/field-coder.js";
+export type { FieldTextWrite as AotJsonFieldWriter } from "../json/text-writer.js";
 export type { ReadContext as AotJsonReadContext } from "../json/reader.js";
 export type { WriteContext as AotJsonWriteContext } from "../json/options.js";
 export type { JsonScanner as AotJsonScanner } from "../json/scanner.js";

@@ -11,19 +11,21 @@ import { typeRecord } from "../model/type-record.js";
 import { eagerForm } from "../model/view-protocol.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
 import { PROTO_FIELD_NAME, type JsonReadOptions, type WriteContext } from "./options.js";
-import { extensionsText } from "./text-writer.js";
+import { extensionsText, fieldTextWriter, oneofTextWriter, type FieldTextWrite } from "./text-writer.js";
 import { readContext, readOtherKey, type ReadContext } from "./reader.js";
 import { JsonScanner } from "./scanner.js";
-import { jsonFieldCoders, type JsonFieldCoder, type JsonScan } from "./field-coder.js";
+import { jsonFieldCoders, type JsonScan } from "./field-coder.js";
 
 /**
  * The ahead-of-time JSON writer of a message type: appends the fields of message `m` that are
  * set to `s` ("" at first), as the runtime's field writers do: every member as `"key":value`,
  * the first with the object's `{`, no closing brace (added by the caller). `o`: the option bits
  * (EMIT_IMPLICIT 1, ENUM_AS_INTEGER 2, PROTO_FIELD_NAME 4); `k`: the key texts of the fields for
- * these bits (see keyTexts()); `c`: the fields' JSON coders, in declaration order.
+ * these bits (see keyTexts()); `w`: the runtime's writers of the fields for these bits, in
+ * declaration order (a oneof member's writes its oneof), which append a field as the generated
+ * writer does (problems do not name the field: see aotTextWriter()).
  */
-export type AotJsonWriter = (m: any, o: number, k: readonly string[], c: readonly JsonFieldCoder[], x: WriteContext) => string;
+export type AotJsonWriter = (m: any, o: number, k: readonly string[], w: readonly FieldTextWrite[], x: WriteContext) => string;
 
 /**
  * The key texts of a message type's fields for the option bits: for field `i` (declaration
@@ -44,18 +46,41 @@ export function keyTexts(desc: DescMessage, bits: number): string[] {
 /**
  * The compiled JSON text writer of a message type for the option bits, around its generated
  * writer: a lazy view is written from its eager form; extensions that the registry knows are
- * appended; the object is closed.
+ * appended; the object is closed. Where writing fails, the fields are written again one by one
+ * by their coders, whose problems name the field (writing has no side effects).
  */
 export function aotTextWriter(desc: DescMessage, write: AotJsonWriter, bits: number): (msg: unknown, ctx: WriteContext) => string {
   const rec = typeRecord(desc);
   let keys: string[] | undefined;
-  let coders: readonly JsonFieldCoder[] | undefined;
+  let writers: FieldTextWrite[] | undefined;
   return (msg, ctx) => {
     const m = eagerForm(rec, msg) as Message;
-    let s = write(m, bits, (keys ??= keyTexts(desc, bits)), (coders ??= jsonFieldCoders(desc)), ctx);
+    let s: string;
+    try {
+      s = write(m, bits, (keys ??= keyTexts(desc, bits)), (writers ??= fieldWriters(desc, bits)), ctx);
+    } catch (e) {
+      // In the order of the closure writer (members), so that both report the same field.
+      const coders = jsonFieldCoders(desc);
+      for (const member of desc.members) {
+        coders[desc.fields.indexOf(member.kind === "oneof" ? member.fields[0] : member)].write(m, bits, "", ctx);
+      }
+      throw e;
+    }
     if (ctx.registry !== undefined && m.$unknown !== undefined) s = extensionsText(desc, bits, m, ctx.registry, ctx, s);
     return s === "" ? "{}" : s + "}";
   };
+}
+
+/** The runtime's writers of a message type's fields for the option bits (a oneof member's: its oneof's). */
+function fieldWriters(desc: DescMessage, bits: number): FieldTextWrite[] {
+  const oneofs = new Map<unknown, FieldTextWrite>();
+  return desc.fields.map((field) => {
+    const oneof = field.oneof;
+    if (oneof === undefined) return fieldTextWriter(field, bits);
+    let w = oneofs.get(oneof);
+    if (w === undefined) oneofs.set(oneof, (w = oneofTextWriter(oneof.localName, oneof.fields, bits)));
+    return w;
+  });
 }
 
 /**
@@ -83,9 +108,7 @@ export function scanText(desc: DescMessage, scan: JsonScan, text: string, option
   try {
     if (!t.readable() || t.peek() !== 123) return undefined;
     const msg = zeroMessageFactory(desc)();
-    const x = readContext(options, true);
-    if (++x.depth > x.recursionLimit) return undefined;
-    scan(msg, t, jsonFieldCoders(desc), x);
+    scan(msg, t, jsonFieldCoders(desc), readContext(options, true));
     t.end();
     return msg;
   } catch {

@@ -53,12 +53,21 @@ export interface JsonFieldCoder {
   read(m: any, v: unknown, x: ReadContext): void;
   /** Reads the field's value from scanner `t` (after its key) into the new message `m`. */
   scan(m: any, t: JsonScanner, x: ReadContext): void;
+  /** A field of message type (singular, list or map value): the coders of the value's type (else none). */
+  readonly sub: readonly JsonFieldCoder[];
 }
 
 /** The JSON coders of the fields of a message type, in declaration order. */
 export function jsonFieldCoders(desc: DescMessage): readonly JsonFieldCoder[] {
   const rec = typeRecord(desc);
-  return (rec.jsonCoders ??= desc.fields.map(buildCoder));
+  if (rec.jsonCoders !== undefined) return rec.jsonCoders;
+  const coders = desc.fields.map(buildCoder);
+  // In the record first: a type that holds itself finds its coders.
+  rec.jsonCoders = coders;
+  desc.fields.forEach((field, i) => {
+    if (field.message !== undefined) (coders[i] as { sub: readonly JsonFieldCoder[] }).sub = jsonFieldCoders(field.message);
+  });
+  return coders;
 }
 
 function buildCoder(field: DescField): JsonFieldCoder {
@@ -81,7 +90,8 @@ function buildCoder(field: DescField): JsonFieldCoder {
       throw withSegment(e, seg);
     }
   };
-  return { write, read, scan: fieldScanner(field, read) };
+  // `sub` is set by jsonFieldCoders(), once the coders of the type are in its record.
+  return { write, read, scan: fieldScanner(field, read), sub: [] };
 }
 
 /** What reads a value of the field from the text where the scanner has nothing faster: the value as JSON.parse reads it, then `read`. */
@@ -100,9 +110,10 @@ function fieldScanner(field: DescField, read: JsonFieldCoder["read"]): JsonField
     const oneofName = oneof.localName;
     const caseName = field.localName;
     const sub = field.fieldKind === "message" && fieldBoxing(field) === Boxing.None && !holdsNull(field) ? field.message : undefined;
+    let read: ((t: JsonScanner, x: ReadContext) => unknown) | undefined;
     return (m, t, x) => {
       if (m[oneofName].case !== undefined) t.bail();
-      if (sub !== undefined && t.peek() === 123) m[oneofName] = { case: caseName, value: scanMessage(sub, t, x) };
+      if (sub !== undefined && t.peek() !== 110) m[oneofName] = { case: caseName, value: (read ??= messageScanner(sub))(t, x) };
       else generic(m, t, x);
     };
   }
@@ -126,9 +137,11 @@ function fieldScanner(field: DescField, read: JsonFieldCoder["read"]): JsonField
       if (fieldBoxing(field) !== Boxing.None || holdsNull(field)) return generic;
       const sub = field.message;
       let read: ((t: JsonScanner, x: ReadContext) => unknown) | undefined;
+      // The field is not set (a key given twice makes the scanner give up): a value other than
+      // null is a new message (a well-known type's JSON form too).
       return (m, t, x) => {
-        if (t.peek() === 123) m[name] = (read ??= messageScanner(sub))(t, x);
-        else generic(m, t, x);
+        if (t.peek() === 110) generic(m, t, x);
+        else m[name] = (read ??= messageScanner(sub))(t, x);
       };
     }
     case "scalar": {
@@ -186,14 +199,9 @@ export function elementScanner(field: DescField & { fieldKind: "list" | "map" })
 }
 
 /**
- * Reads a new message of type `desc` from the text: by the type's reader of text if it has
- * one and an object follows (one level of nesting counted), else from the value that follows.
+ * The reader of a new message of type `desc` from the text: by the type's reader of text if it
+ * has one and an object follows, else from the value that follows. What it needs is looked up once.
  */
-export function scanMessage(desc: DescMessage, t: JsonScanner, x: ReadContext): unknown {
-  return messageScanner(desc)(t, x);
-}
-
-/** scanMessage() for one type, with what it needs looked up once. */
 function messageScanner(desc: DescMessage): (t: JsonScanner, x: ReadContext) => unknown {
   const rec = typeRecord(desc);
   if (rec.jsonMessageScanner !== undefined) return rec.jsonMessageScanner;
@@ -208,9 +216,7 @@ function messageScanner(desc: DescMessage): (t: JsonScanner, x: ReadContext) => 
     read = (t, x) => {
       if (t.peek() !== 123) return readNew(t.value(), x);
       const m = zero();
-      if (++x.depth > x.recursionLimit) t.bail();
       scan(m, t, coders, x);
-      x.depth--;
       return m;
     };
   }

@@ -7,7 +7,7 @@
  * A key given twice makes the scanner give up (`t.bail()`): fromJsonString() then reads the
  * text on the path of JSON.parse, which reports it.
  */
-import type { DescMessage } from "@pbjet/protobuf";
+import type { DescField, DescMessage } from "@pbjet/protobuf";
 import type { Printable } from "@pbjet/protoplugin";
 import { prop } from "./wire.js";
 import { inlineScalar, type JsonContext } from "./json-write.js";
@@ -57,8 +57,11 @@ export function jsonScanBody(c: JsonContext, desc: DescMessage, ts: boolean): Pr
   const words = Math.ceil(desc.fields.length / 31);
   const locals: string[] = Array.from({ length: words }, (_, i) => `d${i} = 0`);
   locals.push(ts ? "u: string[] | undefined" : "u");
-  if (desc.fields.some((field) => inlineScalar(field)?.read !== undefined)) locals.push(ts ? "v: any" : "v");
-  const lines: Printable[] = [["let ", locals.join(", "), ";"]];
+  const direct = desc.fields.map((field) => localScan(c, field));
+  if (desc.fields.some((field, i) => inlineScalar(field)?.read !== undefined || (direct[i] !== undefined && field.fieldKind === "list"))) {
+    locals.push(ts ? "v: any" : "v");
+  }
+  const lines: Printable[] = ["if (++x.depth > x.recursionLimit) t.bail();", ["let ", locals.join(", "), ";"]];
   lines.push("for (let k = t.first(); k !== undefined; k = t.next()) {", "  switch (k) {");
   keysByField(desc).forEach((keys, index) => {
     if (keys.length === 0) return;
@@ -68,17 +71,43 @@ export function jsonScanBody(c: JsonContext, desc: DescMessage, ts: boolean): Pr
     for (const key of keys) lines.push(["    case ", f.string(key), ":"]);
     lines.push(`      if ((${word} & ${bit}) !== 0) t.bail();`, `      ${word} |= ${bit};`);
     const inline = inlineScalar(field);
+    const local = direct[index];
+    const get = prop(f, "m", field.localName);
     if (inline?.read !== undefined) {
+      lines.push("      v = t.value();", [`      if (${inline.check}) `, get, ` = ${inline.read};`], `      else c[${index}].read(m, v, x);`);
+    } else if (local !== undefined && field.fieldKind === "message") {
+      // A message of a type of this file, read by its reader of text (an object must follow).
       lines.push(
-        "      v = t.value();",
-        [`      if (${inline.check}) `, prop(f, "m", field.localName), ` = ${inline.read};`],
-        `      else c[${index}].read(m, v, x);`,
+        ["      if (t.peek() === 123) ", local.scan, "((", get, " = ", local.zero, "()), t, c[", String(index), "].sub, x);"],
+        `      else c[${index}].scan(m, t, x);`,
+      );
+    } else if (local !== undefined && field.fieldKind === "list") {
+      lines.push(
+        `      if (t.peek() !== 91) c[${index}].scan(m, t, x);`,
+        "      else if (t.openArray()) {",
+        ["        v = ", get, ";"],
+        ["        do ", local.scan, "((v[v.length] = ", local.zero, "()), t, c[", String(index), "].sub, x);"],
+        "        while (t.moreArray());",
+        "      }",
       );
     } else {
       lines.push(`      c[${index}].scan(m, t, x);`);
     }
     lines.push("      break;");
   });
-  lines.push("    default:", ["      u = ", rt("aotJsonOther"), "(", schema, ", m, k, u, t, x);"], "  }", "}");
+  lines.push("    default:", ["      u = ", rt("aotJsonOther"), "(", schema, ", m, k, u, t, x);"], "  }", "}", "x.depth--;");
   return lines;
+}
+
+/**
+ * For a singular message field (not a oneof member) or a list of messages whose type has a
+ * reader of text and a zero constructor in this file: their names, so that the reader calls
+ * them directly. Else undefined (the field's coder reads it).
+ */
+function localScan(c: JsonContext, field: DescField): { readonly zero: string; readonly scan: string } | undefined {
+  if (field.oneof !== undefined) return undefined;
+  if (field.fieldKind !== "message" && !(field.fieldKind === "list" && field.listKind === "message")) return undefined;
+  const names = c.local?.(field.message);
+  if (names?.zero === undefined || names.jsonScan === undefined) return undefined;
+  return { zero: names.zero, scan: names.jsonScan };
 }

@@ -1,22 +1,26 @@
 /**
  * The ahead-of-time JSON text writer of a message type (plugin option `aot`): the body of
- * `$jsonWrite<i>(m, o, k, c, x)`, which appends the fields of message `m` that are set, as the
+ * `$jsonWrite<i>(m, o, k, w, x)`, which appends the fields of message `m` that are set, as the
  * runtime's field writers do (json/aot-json.ts AotJsonWriter). Singular scalar values of the
  * common types are written here; every other field, and any value of an unexpected type, by
- * the field's JSON coder in the runtime (`c[i].write(...)`), which holds the rules and the
- * errors.
+ * the field's writer in the runtime (`w[i](m, s, x)`), which holds the rules and the errors.
  */
 import type { DescField, DescMessage } from "@pbjet/protobuf";
 import { Edition, FieldPresence, ScalarType } from "@pbjet/protobuf/reflect";
 import { isWrapperDesc } from "@pbjet/protobuf/wkt";
 import type { GeneratedFile, Printable } from "@pbjet/protoplugin";
 import { prop } from "./wire.js";
+import { explicitPresenceCond } from "./zero.js";
 
 /** What the JSON codecs' code refers to. */
 export interface JsonContext {
   readonly f: GeneratedFile;
   /** The symbol of a runtime helper of @pbjet/protobuf/codegenv2 (aotJsonString, ...). */
   readonly rt: (name: string) => Printable;
+  /** The file's constant `Object.prototype.hasOwnProperty`. */
+  readonly hasOwn: () => Printable;
+  /** The local functions of a message type of this file (their names), if it has them. */
+  readonly local?: (desc: DescMessage) => { readonly zero: string | undefined; readonly jsonScan: string | undefined } | undefined;
 }
 
 /**
@@ -117,7 +121,7 @@ export function jsonWriterBody(c: JsonContext, desc: DescMessage, ts: boolean): 
   const { f, rt } = c;
   const inlined = desc.fields.some((field) => writtenHere(field) !== undefined || field.fieldKind === "list" || field.fieldKind === "message");
   const lines: Printable[] = [inlined ? (ts ? 'let s = "", v: any;' : 'let s = "", v;') : 'let s = "";'];
-  const coder = (index: number): Printable => `s = c[${index}].write(m, o, s, x);`;
+  const coder = (index: number): Printable => `s = w[${index}](m, s, x);`;
   for (const member of desc.members) {
     if (member.kind === "oneof") {
       // The coder of a member writes the oneof's selected case.
@@ -143,9 +147,15 @@ export function jsonWriterBody(c: JsonContext, desc: DescMessage, ts: boolean): 
     lines.push(["v = ", prop(f, "m", member.localName), ";"]);
     if (member.presence === FieldPresence.IMPLICIT) {
       lines.push([`if (${inline.miss}) `, coder(index)], [`else if (${inline.nonZero} || (o & 1) !== 0) `, append]);
-    } else {
+    } else if (member.parent.file.edition === Edition.EDITION_PROTO3) {
       // proto3 optional: unset is undefined.
       lines.push([`if (${inline.check}) `, append], ["else if (v !== undefined) ", coder(index)]);
+    } else {
+      // proto2 and editions: set if the property is own (defaults live on the prototype).
+      lines.push(
+        [`if (v !== undefined && (${inline.miss})) `, coder(index)],
+        ["else if (", explicitPresenceCond(f, member as DescField & { fieldKind: "scalar" }, c.hasOwn()), ") ", append],
+      );
     }
   }
   lines.push("return s;");
@@ -153,13 +163,11 @@ export function jsonWriterBody(c: JsonContext, desc: DescMessage, ts: boolean): 
 }
 
 /**
- * The inline handling of a field in the writer: singular scalars with implicit presence, or
- * proto3 optional (whose unset value is undefined; other explicit presence has defaults on the
- * prototype, and required fields have their own error: the coder writes those).
+ * The inline handling of a field in the writer: singular scalars but required ones (which have
+ * their own error: the coder writes those).
  */
 function writtenHere(field: DescField): InlineScalar | undefined {
   const inline = inlineScalar(field);
   if (inline === undefined || field.fieldKind !== "scalar") return undefined;
-  if (field.presence === FieldPresence.IMPLICIT) return inline;
-  return field.presence === FieldPresence.EXPLICIT && field.parent.file.edition === Edition.EDITION_PROTO3 ? inline : undefined;
+  return field.presence === FieldPresence.LEGACY_REQUIRED ? undefined : inline;
 }

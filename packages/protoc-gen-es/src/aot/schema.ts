@@ -98,8 +98,8 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
     f.print();
     f.print(
       ts
-        ? ["function ", own.jsonWrite!, "(m: any, o: number, k: readonly string[], c: readonly ", typeRef("AotJsonFieldCoder"), "[],"]
-        : ["function ", own.jsonWrite!, "(m, o, k, c, x) {"],
+        ? ["function ", own.jsonWrite!, "(m: any, o: number, k: readonly string[], w: readonly ", typeRef("AotJsonFieldWriter"), "[],"]
+        : ["function ", own.jsonWrite!, "(m, o, k, w, x) {"],
     );
     if (ts) f.print(["  x: ", typeRef("AotJsonWriteContext"), "): string {"]);
     for (const line of jsonWriterBody(c, desc, ts)) f.print("  ", line);
