@@ -200,7 +200,13 @@ function addFields(msg: DescMessage, msgFeatures: ResolvedFeatures, edition: Edi
     return oneof;
   });
   for (const fieldProto of proto.field) {
-    const oneof = hasOwn(fieldProto, "oneofIndex") && !fieldProto.proto3Optional ? oneofs[fieldProto.oneofIndex] : undefined;
+    const inOneof = hasOwn(fieldProto, "oneofIndex") && !fieldProto.proto3Optional;
+    const oneof = inOneof ? oneofs[fieldProto.oneofIndex] : undefined;
+    if (inOneof && oneof === undefined) {
+      throw new ProtobufError(
+        `invalid FieldDescriptorProto: oneof #${fieldProto.oneofIndex} for field #${fieldProto.number} not found (field ${msg.typeName}.${fieldProto.name})`,
+      );
+    }
     const oneofFeatures = oneof ? resolveFeatures(msgFeatures, oneof.proto.options?.features) : msgFeatures;
     const features = resolveFeatures(oneofFeatures, fieldProto.options?.features);
     // A oneof member is not a property of the message but the `case` of its oneof's object:
