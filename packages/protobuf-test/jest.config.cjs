@@ -22,6 +22,7 @@ const aotSuites = [
   "core/editions",
   "core/create-differential",
   "core/error-texts-differential",
+  "core/tags-differential",
   "lazy/*",
   "lazy-field/lazy-option",
 ];
