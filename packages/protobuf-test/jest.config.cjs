@@ -23,6 +23,7 @@ const aotSuites = [
   "core/create-differential",
   "core/error-texts-differential",
   "core/tags-differential",
+  "json/struct-depth-differential",
   "lazy/*",
   "lazy-field/lazy-option",
 ];

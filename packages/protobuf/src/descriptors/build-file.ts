@@ -200,12 +200,11 @@ function addFields(msg: DescMessage, msgFeatures: ResolvedFeatures, edition: Edi
     return oneof;
   });
   for (const fieldProto of proto.field) {
+    const describe = () => `field ${msg.typeName}.${fieldProto.name}`;
     const inOneof = hasOwn(fieldProto, "oneofIndex") && !fieldProto.proto3Optional;
     const oneof = inOneof ? oneofs[fieldProto.oneofIndex] : undefined;
     if (inOneof && oneof === undefined) {
-      throw new ProtobufError(
-        `invalid FieldDescriptorProto: oneof #${fieldProto.oneofIndex} for field #${fieldProto.number} not found (field ${msg.typeName}.${fieldProto.name})`,
-      );
+      throw new ProtobufError(`invalid FieldDescriptorProto: oneof #${fieldProto.oneofIndex} for field #${fieldProto.number} not found (${describe()})`);
     }
     const oneofFeatures = oneof ? resolveFeatures(msgFeatures, oneof.proto.options?.features) : msgFeatures;
     const features = resolveFeatures(oneofFeatures, fieldProto.options?.features);
@@ -217,7 +216,7 @@ function addFields(msg: DescMessage, msgFeatures: ResolvedFeatures, edition: Edi
       localName,
       parent: msg,
       oneof,
-      ...fieldCommon(fieldProto, features, edition, oneof !== undefined, resolver, () => `field ${msg.typeName}.${fieldProto.name}`),
+      ...fieldCommon(fieldProto, features, edition, oneof !== undefined, resolver, describe),
     } as DescField;
     msg.fields.push(field);
     msg.field[localName] = field;
