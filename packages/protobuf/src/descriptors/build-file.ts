@@ -204,7 +204,9 @@ function addFields(msg: DescMessage, msgFeatures: ResolvedFeatures, edition: Edi
     const inOneof = hasOwn(fieldProto, "oneofIndex") && !fieldProto.proto3Optional;
     const oneof = inOneof ? oneofs[fieldProto.oneofIndex] : undefined;
     if (inOneof && oneof === undefined) {
-      throw new ProtobufError(`invalid FieldDescriptorProto: oneof #${fieldProto.oneofIndex} for field #${fieldProto.number} not found (${describe()})`);
+      throw new ProtobufError(
+        `invalid FieldDescriptorProto: oneof #${fieldProto.oneofIndex} for field #${fieldProto.number} not found (${describe()})`,
+      );
     }
     const oneofFeatures = oneof ? resolveFeatures(msgFeatures, oneof.proto.options?.features) : msgFeatures;
     const features = resolveFeatures(oneofFeatures, fieldProto.options?.features);
