@@ -30,7 +30,7 @@ function codegenImports(text: string): string[] {
 describe("the aot contract", () => {
   test("codegenv2 exports the binary helpers of the contract, and its version", () => {
     for (const name of BINARY_CONTRACT) expect([name, typeof (codegen as Record<string, unknown>)[name]]).toEqual([name, "function"]);
-    expect(codegen.AOT_CONTRACT).toBe(2);
+    expect(codegen.AOT_CONTRACT).toBe(3);
     const binaryHelpers = Object.keys(codegen).filter((k) => k.startsWith("aot") && !k.startsWith("aotJson"));
     expect(binaryHelpers.sort()).toEqual([...BINARY_CONTRACT].sort());
   });
@@ -60,7 +60,7 @@ describe("the aot contract", () => {
       expect(Object.keys(require(current))).toContain("UserSchema");
       const old = scratch.write("old/example_pb.js", other);
       expect(() => require(old)).toThrow(
-        /cannot use the code generated for example\.User: it was generated with aot=true for contract 1, but this @pbjet\/protobuf implements contract 2; generate it again/,
+        /cannot use the code generated for example\.User: it was generated with aot=true for contract 1, but this @pbjet\/protobuf implements contract 3; generate it again/,
       );
     } finally {
       scratch.remove();
@@ -75,7 +75,7 @@ describe("the aot contract", () => {
         () => {},
         () => {},
       ),
-    ).toThrow(/contract 1, but this @pbjet\/protobuf implements contract 2/);
+    ).toThrow(/contract 1, but this @pbjet\/protobuf implements contract 3/);
   });
 });
 

@@ -35,7 +35,7 @@ export type { FieldCoder as AotFieldCoder } from "../binary/field-coder.js";
  * The version of the contract between generated ahead-of-time code and this runtime. It
  * changes whenever a helper of the contract changes what it takes or does.
  */
-export const AOT_CONTRACT = 2;
+export const AOT_CONTRACT = 3;
 
 /**
  * Attaches ahead-of-time binary codecs to a message type and returns its descriptor. Called

@@ -23,7 +23,7 @@ import { int64ToJson, jsonNativeList, scalarWriteProblem } from "./scalar-write.
 import { mapKeyFromJson, readBytes, scalarFromJson, shortInt64, type ScalarFromJson } from "./scalar-read.js";
 import { protoInt64 } from "../wire/int64.js";
 import { IGNORED, enumReader } from "./enum.js";
-import { notAnObject } from "./read-guards.js";
+import { enterMessage, notAnObject } from "./read-guards.js";
 import {
   enumToJsonText,
   extensionsText,
@@ -180,9 +180,7 @@ export function aotJsonIndexError(e: unknown, i: number): unknown {
 /** Checks that `j` is a JSON object and counts one level of nesting; throws otherwise. */
 export function aotJsonEnter(j: unknown, x: ReadContext): void {
   if (typeof j !== "object" || j === null || Array.isArray(j)) throw notAnObject(j);
-  if (++x.depth > x.recursionLimit) {
-    throw new JsonProblem(`maximum nesting depth ${x.recursionLimit} exceeded`);
-  }
+  enterMessage(x);
 }
 
 /** Keys that are no field of the message: extensions ("[full.name]") or unknown. */
