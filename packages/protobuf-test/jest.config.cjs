@@ -22,6 +22,8 @@ const aotSuites = [
   "core/editions",
   "core/create-differential",
   "core/error-texts-differential",
+  "core/tags-differential",
+  "json/struct-depth-differential",
   "lazy/*",
   "lazy-field/lazy-option",
 ];

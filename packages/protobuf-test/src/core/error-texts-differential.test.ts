@@ -164,19 +164,6 @@ const engineCases: [string, (l: Lib) => unknown, RegExp][] = [
   ["protoInt64.parse of text", (l) => l.pb.protoInt64.parse("abc"), /^invalid int64: "abc"/],
 ];
 
-/**
- * Where pbjet's text is its own (docs/differences.md, the errors row): a tag of five bytes
- * whose last byte has bits beyond 32, which fromBinary reads as the tag of its low 32 bits
- * (BinaryReader.tag() rejects it with protobuf-es's text).
- */
-test("a tag beyond uint32: fromBinary names the tag of its low 32 bits", () => {
-  const call = decode("ScalarValues", "ffffffff1f");
-  expect((thrownBy(() => call(theirs)) as Error).message).toBe("illegal tag: varint overflows uint32");
-  expect((thrownBy(() => call(oursLib)) as Error).message).toMatch(/^illegal tag: field no 536870911 wire type 7 at offset 0/);
-  const tag = (l: Lib) => new l.wire.BinaryReader(fromHex("ffffffff1f")).tag();
-  expect((thrownBy(() => tag(oursLib)) as Error).message).toMatch(/^illegal tag: varint overflows uint32/);
-});
-
 test.each(engineCases)("where protobuf-es's text is the engine's: %s", (_name, call, ours) => {
   const t = thrownBy(() => call(theirs));
   expect(t).toBeInstanceOf(Error);

@@ -204,15 +204,18 @@ export function corruptStructure(bytes: Uint8Array, rng: Rng, desc: pb.DescMessa
 
 /**
  * A valid encoding with redundant continuation bytes in random varints (tags, end-group tags,
- * lengths, values), each at most 10 bytes long; the bytes unchanged if they do not parse.
+ * lengths, values), tags at most 5 bytes long and the others 10; the bytes unchanged if they
+ * do not parse.
  */
 export function padVarints(bytes: Uint8Array, rng: Rng): Uint8Array {
   const tree = parseNodes(bytes, 0);
   if (tree === undefined) return bytes;
-  const longer = (v: number[] | Uint8Array) => (v.length >= 10 || rng.bool(0.6) ? Array.from(v) : pad(v, v.length + 1 + rng.int(10 - v.length)));
+  // A tag is a uint32 varint: at most 5 bytes; other varints take up to 10.
+  const longer = (v: number[] | Uint8Array, max = 10) =>
+    v.length >= max || rng.bool(0.6) ? Array.from(v) : pad(v, v.length + 1 + rng.int(max - v.length));
   for (const n of allNodes(tree)) {
-    n.tag = longer(n.tag);
-    if (n.endTag !== undefined) n.endTag = longer(n.endTag);
+    n.tag = longer(n.tag, 5);
+    if (n.endTag !== undefined) n.endTag = longer(n.endTag, 5);
     if (n.wireType === LEN && rng.bool(0.4)) n.lenSize = 2 + rng.int(9);
     if (n.wireType === VARINT) n.raw = new Uint8Array(longer(n.raw!));
   }

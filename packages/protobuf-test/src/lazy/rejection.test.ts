@@ -134,7 +134,7 @@ describe.each(sets)("rejection equivalence: %s descriptor set", (set) => {
   });
 
   test("valid encodings with redundant varint bytes (tags, end-group tags, lengths, values)", () => {
-    // Still valid (each varint at most 10 bytes), so both accept them — except where a string
+    // Still valid (tags at most 5 bytes, other varints 10), so both accept them — except where a string
     // or bytes value happened to parse as fields and was padded, too.
     let accepted = 0;
     let runs = 0;

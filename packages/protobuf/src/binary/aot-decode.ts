@@ -24,6 +24,10 @@ export interface AotReader extends BinaryReader {
   skipValue(wireType: number, fieldNo?: number, recursionLimit?: number): void;
   /** Reads a length prefix and returns where the value ends, checked against the input. */
   readEnd(): number;
+  /** Reads a tag of more than one byte: at most 5 bytes, within 32 bits (no other check). */
+  tagU32(): number;
+  /** Reads a tag, rejecting field number 0 and wire types 6 and 7 too. */
+  rawTag(): number;
 }
 
 /** The decoder that generated code attaches to a message type (the shape of MessageDecoder). */

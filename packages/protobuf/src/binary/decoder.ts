@@ -105,7 +105,7 @@ function buildMessageDecoder(desc: DescMessage): MessageDecoder {
           tag = b;
           r.pos = at + 1;
         } else {
-          tag = r.uint32();
+          tag = r.tagU32();
         }
         no = tag >>> 3;
         const dec = no < dense.length ? dense[no] : sparse?.get(no);
@@ -455,7 +455,7 @@ function mapDecoder(field: DescField & { fieldKind: "map" }): FieldDecoder {
     let key: string | undefined;
     let value: unknown;
     while (r.pos < end) {
-      const tag = r.uint32();
+      const tag = r.rawTag();
       const fno = tag >>> 3;
       const fwt = tag & 7;
       if (fno === 1 && fwt === keyWireType) {

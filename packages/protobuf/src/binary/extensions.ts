@@ -58,7 +58,7 @@ export function setExtension<Desc extends DescExtension>(message: Extendee<Desc>
   messageEncoder(containerOf(extension))(obj, w, true);
   const r = new BinaryReader(w.finish());
   while (r.pos < r.len) {
-    const tag = r.uint32();
+    const tag = r.rawTag();
     const no = tag >>> 3;
     const wireType = tag & 7;
     kept.push({ no, wireType, data: r.skip(wireType, no) } as UnknownField);

@@ -13,7 +13,7 @@ export function groupContentEnd(buf: Uint8Array, start: number, after: number): 
   r.len = after;
   for (;;) {
     const at = r.pos;
-    const tag = r.uint32();
+    const tag = r.rawTag();
     if ((tag & 7) === WireType.EndGroup) return at;
     r.skipValue(tag & 7, tag >>> 3);
   }

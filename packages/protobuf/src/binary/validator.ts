@@ -144,7 +144,7 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
       } else {
         r.pos = pos;
         r.len = end;
-        tag = r.uint32();
+        tag = r.tagU32();
         pos = r.pos;
       }
       no = tag >>> 3;
@@ -158,7 +158,7 @@ function validate(plan: ValidatorPlan, r: BinaryReader, pos: number, end: number
           }
           throw unexpectedEndGroup(no, at, group);
         }
-        if (no === 0) throw BinaryDecodeError.illegalTag(0, wt, at);
+        if (no === 0 || wt > 5) throw BinaryDecodeError.illegalTag(no, wt, at);
         c = no < dense.length ? dense[no] : plan.sparse.get(no);
         if (c !== undefined && c.wireType === wt) check = c.check;
       }
@@ -235,7 +235,7 @@ function noteRequired(required: readonly FieldFacts[], r: BinaryReader, start: n
   r.pos = start;
   r.len = end;
   while (r.pos < end) {
-    const tag = r.uint32();
+    const tag = r.rawTag();
     const closedEnum = tag & 7 ? undefined : required.find((f) => f.tag === tag)?.closedEnum;
     if (closedEnum === undefined) {
       seen.add(tag);
@@ -369,7 +369,7 @@ function mapEntryCheck(field: DescField & { fieldKind: "map" }): NonNullable<Fie
     r.len = end;
     let hasValue = false;
     while (r.pos < end) {
-      const tag = r.uint32();
+      const tag = r.rawTag();
       const no = tag >>> 3;
       const fwt = tag & 7;
       if (no === 1 && fwt === keyWireType) key(r);

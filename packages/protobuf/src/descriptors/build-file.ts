@@ -200,7 +200,14 @@ function addFields(msg: DescMessage, msgFeatures: ResolvedFeatures, edition: Edi
     return oneof;
   });
   for (const fieldProto of proto.field) {
-    const oneof = hasOwn(fieldProto, "oneofIndex") && !fieldProto.proto3Optional ? oneofs[fieldProto.oneofIndex] : undefined;
+    const describe = () => `field ${msg.typeName}.${fieldProto.name}`;
+    const inOneof = hasOwn(fieldProto, "oneofIndex") && !fieldProto.proto3Optional;
+    const oneof = inOneof ? oneofs[fieldProto.oneofIndex] : undefined;
+    if (inOneof && oneof === undefined) {
+      throw new ProtobufError(
+        `invalid FieldDescriptorProto: oneof #${fieldProto.oneofIndex} for field #${fieldProto.number} not found (${describe()})`,
+      );
+    }
     const oneofFeatures = oneof ? resolveFeatures(msgFeatures, oneof.proto.options?.features) : msgFeatures;
     const features = resolveFeatures(oneofFeatures, fieldProto.options?.features);
     // A oneof member is not a property of the message but the `case` of its oneof's object:
@@ -211,7 +218,7 @@ function addFields(msg: DescMessage, msgFeatures: ResolvedFeatures, edition: Edi
       localName,
       parent: msg,
       oneof,
-      ...fieldCommon(fieldProto, features, edition, oneof !== undefined, resolver, () => `field ${msg.typeName}.${fieldProto.name}`),
+      ...fieldCommon(fieldProto, features, edition, oneof !== undefined, resolver, describe),
     } as DescField;
     msg.fields.push(field);
     msg.field[localName] = field;

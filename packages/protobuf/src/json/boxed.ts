@@ -13,6 +13,7 @@ import { isWellFormed } from "../wire/well-formed.js";
 import { scalarToJson } from "./scalar-write.js";
 import { countColons } from "./parse.js";
 import type { ReadContext } from "./reader.js";
+import { checkValueDepth, isJsonObject, notAnObject } from "./read-guards.js";
 
 /** The scalar type of a wrapper message's `value` field. */
 function wrapperScalar(field: DescField | DescExtension): { scalar: number; longAsString: boolean } {
@@ -24,8 +25,9 @@ function wrapperScalar(field: DescField | DescExtension): { scalar: number; long
 export function boxedWriter(field: DescField | DescExtension, boxing: Boxing): (value: any) => JsonValue {
   if (boxing === Boxing.Wrapper) return scalarToJson(wrapperScalar(field).scalar);
   return (value) => {
-    if (!isObject(value)) throw new JsonProblem(`expected a JSON object for google.protobuf.Struct, got ${formatJson(value)}`);
-    return copyJson(value, 0, 100, undefined, false) as JsonObject;
+    if (!isJsonObject(value)) throw new JsonProblem(`expected a JSON object for google.protobuf.Struct, got ${formatJson(value)}`);
+    // No nesting limit when writing, as in protobuf-es (only reading has one).
+    return copyJson(value, 0, Infinity, undefined, false) as JsonObject;
   };
 }
 
@@ -44,27 +46,26 @@ export function boxedReader(field: DescField | DescExtension, boxing: Boxing): (
     };
   }
   return (json, current, ctx) => {
-    if (!isObject(json)) throw new JsonProblem(`expected object, got ${formatJson(json)}`);
-    // JSON that the read parsed itself (ReadContext.owned) is checked in place and kept.
-    const value = copyJson(json, 0, ctx.recursionLimit, ctx, ctx.owned) as JsonObject;
-    if (!isObject(current)) return value;
+    if (!isJsonObject(json)) throw notAnObject(json);
+    // JSON that the read parsed itself (ReadContext.owned) is checked in place and kept. The
+    // Struct is a message one level down, its Values at its level (see checkValueDepth): as a
+    // Value here, it is checked as the message, and its Values one level down.
+    const value = copyJson(json, ctx.depth, ctx.recursionLimit, ctx, ctx.owned) as JsonObject;
+    if (!isJsonObject(current)) return value;
     for (const key of Object.keys(value)) setOwnProperty(current, key, value[key]);
     return current;
   };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /**
  * A deep copy of a JSON value, checked: numbers must be finite, strings well-formed (when
  * reading: with the `ctx` of the read, in which keys and colons in strings are counted), no
- * nesting at or beyond `limit`, and nothing that is not JSON. Keys are set as own properties.
- * With `keep` (JSON that the read parsed itself, which no one else holds), the value is
- * checked and given back as it is.
+ * value at a `depth` of `limit` (see checkValueDepth), and nothing that is not JSON. Keys are
+ * set as own properties. With `keep` (JSON that the read parsed itself, which no one else
+ * holds), the value is checked and given back as it is.
  */
 function copyJson(v: unknown, depth: number, limit: number, ctx: { count: number } | undefined, keep: boolean): JsonValue {
+  checkValueDepth(depth, limit);
   switch (typeof v) {
     case "number":
       if (!Number.isFinite(v)) throw new JsonProblem(`${formatJson(v)} cannot be a google.protobuf.Value number`);
@@ -79,7 +80,6 @@ function copyJson(v: unknown, depth: number, limit: number, ctx: { count: number
       return v;
     case "object": {
       if (v === null) return null;
-      if (depth >= limit) throw new JsonProblem(`maximum nesting depth ${limit} exceeded`);
       if (Array.isArray(v)) {
         const out: JsonValue[] = keep ? v : new Array<JsonValue>(v.length);
         let i = 0;

@@ -17,7 +17,7 @@ import { countColons } from "./parse.js";
 import { durationFromJson } from "./duration.js";
 import { fieldMaskFromJson } from "./field-mask.js";
 import type { MessageReader, ReadContext } from "./reader.js";
-import { enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
+import { checkValueDepth, enterMessage, isJsonObject, notAnObject } from "./read-guards.js";
 
 /** Well-known types that an Any holds in a `"value"` property rather than inline. */
 export function isValueWkt(desc: DescMessage): boolean {
@@ -191,6 +191,7 @@ function structReaders(desc: DescMessage): MessageReader | undefined {
   }
 
   function readValue(msg: any, json: unknown, ctx: ReadContext): void {
+    checkValueDepth(ctx.depth, ctx.recursionLimit);
     switch (typeof json) {
       case "number":
         if (!Number.isFinite(json)) throw new JsonProblem(`${formatJson(json)} is out of range for a number value`);
@@ -230,6 +231,11 @@ function structReaders(desc: DescMessage): MessageReader | undefined {
     case wktName.ListValue:
       return readList;
     default:
-      return readValue;
+      // A Value read as a message (a field, the top level) is one level below its parent.
+      return (msg, json, ctx) => {
+        enterMessage(ctx);
+        readValue(msg, json, ctx);
+        ctx.depth--;
+      };
   }
 }

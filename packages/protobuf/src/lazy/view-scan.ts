@@ -76,11 +76,11 @@ function scanRange(plan: ViewPlan, state: ViewState, values: unknown[], occ: num
         tag = b;
         r.pos = at + 1;
       } else {
-        tag = r.uint32();
+        tag = r.tagU32();
       }
       no = tag >>> 3;
       const wt = tag & 7;
-      if (no === 0) throw BinaryDecodeError.illegalTag(0, wt, at);
+      if (no === 0 || wt > 5) throw BinaryDecodeError.illegalTag(no, wt, at);
       if (wt === WireType.EndGroup) throw unexpectedEndGroup(no, at, 0);
       const slot = no < dense.length ? dense[no] : plan.sparse.get(no);
       if (slot !== undefined && ((slot.wireTypes >>> wt) & 1) === 1 && scanSlot(state, slot, values, occ, r, tag, wt, no)) continue;

@@ -236,7 +236,7 @@ function decodeMessageMap(state: ViewState, field: DescField & { fieldKind: "map
     // The value's content ranges: a value that occurs twice in one entry is merged.
     let value: number[] | undefined;
     while (r.pos < end) {
-      const tag = r.uint32();
+      const tag = r.rawTag();
       const no = tag >>> 3;
       const wt = tag & 7;
       if (no === 1 && wt === keyWireType) {

@@ -16,7 +16,7 @@ export type FileResolver = (fileName: string) => FileDescriptorProto | DescFile 
 /**
  * Creates a file registry.
  *
- * - From a FileDescriptorSet: every file in the set, linked in dependency order.
+ * - From a FileDescriptorSet: every file in the set, in its order (a file imports only earlier ones).
  * - From a FileDescriptorProto and a resolver that provides its dependencies.
  * - From other file registries, merged: a later file of the same name replaces the earlier one.
  */
@@ -28,10 +28,13 @@ export function createFileRegistry(...args: [FileDescriptorSet] | [FileDescripto
   const files = new Map<string, DescFile>();
   const first = args[0] as FileDescriptorSet | FileDescriptorProto | FileRegistry | undefined;
   if (first !== undefined && "$typeName" in first && first.$typeName === wktName.FileDescriptorSet) {
-    const protos = new Map(first.file.map((f) => [f.name, f]));
-    const resolve: FileResolver = (name) => protos.get(name);
+    // As in protobuf-es, a file may import only the files before it in the set (protoc writes
+    // sets in this order); a later import fails with protobuf-es's text and pbjet's reason.
+    const later = new Set(first.file.map((f) => f.name));
+    const resolve: FileResolver = (name) => files.get(name);
     for (const f of first.file) {
-      addFile(f, resolve, types, files, [], true);
+      addFile(f, resolve, types, files, [], later);
+      later.delete(f.name);
     }
   } else if (first !== undefined && "$typeName" in first && first.$typeName === wktName.FileDescriptorProto) {
     addFile(first, args[1] as FileResolver, types, files, []);
@@ -66,7 +69,7 @@ function addFile(
   types: MutableRegistry,
   files: Map<string, DescFile>,
   importChain: string[],
-  fromSet = false,
+  fromSet?: ReadonlySet<string>,
 ): DescFile {
   const existing = files.get(proto.name);
   if (existing) return existing;
@@ -80,7 +83,8 @@ function addFile(
   for (const depName of proto.dependency) {
     const dep = resolve(depName);
     if (dep === undefined) {
-      throw new ProtobufError(`${fromSet ? "Cannot find" : "Unable to resolve"} ${depName}, imported by ${proto.name}`);
+      const text = `${fromSet ? "Cannot find" : "Unable to resolve"} ${depName}, imported by ${proto.name}`;
+      throw new ProtobufError(fromSet?.has(depName) ? `${text} (a file of a set may import only the files before it)` : text);
     }
     if ("kind" in dep) {
       addDescFile(dep, types, files);

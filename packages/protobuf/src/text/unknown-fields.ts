@@ -63,13 +63,10 @@ export function parseUnknownFields(bytes: Uint8Array, group: number): UnknownFie
   const fields: UnknownField[] = [];
   try {
     while (r.pos < r.len) {
-      const start = r.pos;
-      const tag = r.uint32();
-      // A tag is a varint of at most 32 bits: 5 bytes, the last one below 0x10.
-      if (r.pos - start > 5 || (r.pos - start === 5 && bytes[start + 4] > 0x0f)) return undefined;
+      // rawTag() throws for a tag beyond 32 bits, field number 0 and wire types 6 and 7.
+      const tag = r.rawTag();
       const no = tag >>> 3;
       const wireType = tag & 7;
-      if (no === 0 || wireType > WireType.Bit32) return undefined;
       if (wireType === WireType.EndGroup) {
         return no === group && r.pos === r.len ? fields : undefined;
       }

@@ -82,50 +82,35 @@ export class BinaryReader {
   /** Read a field tag, returning field number and wire type. */
   tag(): [number, WireType] {
     // As protobuf-es: a tag takes at most 5 bytes and fits in 32 bits.
-    const tag = this.readTag(true);
+    const tag = this.rawTag();
     return [tag >>> 3, tag & 7];
   }
 
   /**
    * Read a field tag as the raw uint32 `(fieldNo << 3) | wireType`; the codec
    * splits it with `>>> 3` and `& 7`. Field number 0 and wire types 6 and 7
-   * throw BinaryDecodeError. Like the codecs' inline tag reads (one rule for
-   * eager and lazy decoding), it takes longer varints and drops the bits above
-   * 32. @internal
+   * throw BinaryDecodeError, as does a tag of more than 5 bytes or beyond 32
+   * bits (as in protobuf-es, and the codecs' tag reads: see tagU32()). @internal
    */
   rawTag(): number {
-    return this.readTag(false);
-  }
-
-  private readTag(strict: boolean): number {
     const pos = this.pos;
-    let tag: number;
-    if (pos < this.len && this.buf[pos] < 0x80) {
-      tag = this.buf[pos];
-      this.pos = pos + 1;
-    } else {
-      tag = strict ? this.tagVarint() : this.uint32();
-    }
+    const tag = this.tagU32();
     if (tag < 8 || (tag & 7) > 5) throw BinaryDecodeError.illegalTag(tag >>> 3, tag & 7, pos);
     return tag;
   }
 
-  /** A tag of more than one byte: at most 5 bytes, and its value must fit in 32 bits. */
-  private tagVarint(): number {
+  /**
+   * Read a tag as a varint of at most 5 bytes whose value fits in 32 bits (the protobuf spec's
+   * uint32 tag), without checking its field number and wire type. The codecs read one-byte
+   * tags inline and call this for longer ones: one rule for every decoding path. @internal
+   */
+  tagU32(): number {
     const start = this.pos;
-    const buf = this.buf;
-    let result = 0;
-    for (let i = 0; i < 5; i++) {
-      if (start + i >= this.len) throw truncatedVarint(start);
-      const b = buf[start + i];
-      if (i === 4 && b > 0x0f) break;
-      result |= (b & 0x7f) << (7 * i);
-      if (b < 0x80) {
-        this.pos = start + i + 1;
-        return result >>> 0;
-      }
-    }
-    throw decodeErrorAt("illegal tag: varint overflows uint32", start);
+    // Read as any varint first (cut short, or over 10 bytes, is that error), as in protobuf-es.
+    const tag = this.uint32();
+    const n = this.pos - start;
+    if (n > 5 || (n === 5 && this.buf[start + 4] > 0x0f)) throw decodeErrorAt("illegal tag: varint overflows uint32", start);
+    return tag;
   }
 
   /**

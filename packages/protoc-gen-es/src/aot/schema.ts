@@ -34,7 +34,7 @@ interface LocalNames {
  * generator writes code for (the runtime's `AOT_CONTRACT`): passed to aotBinary(), which
  * refuses code of another version.
  */
-export const AOT_CONTRACT = 3;
+export const AOT_CONTRACT = 4;
 
 /** What a generated file holds of ahead-of-time decoders: local names by type, and copies still to print. */
 interface FileState {
