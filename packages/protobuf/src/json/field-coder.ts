@@ -49,7 +49,10 @@ export interface JsonFieldCoder {
    * appends its oneof's selected case. Problems name the field.
    */
   write(m: any, o: number, s: string, x: WriteContext): string;
-  /** Reads JSON value `v` of the field (null too) into message `m`. Problems name the field. */
+  /**
+   * Reads JSON value `v` of the field (null too) into message `m`, for the reader of text
+   * (problems need not name the field: the scanner gives up on any).
+   */
   read(m: any, v: unknown, x: ReadContext): void;
   /** Reads the field's value from scanner `t` (after its key) into the new message `m`. */
   scan(m: any, t: JsonScanner, x: ReadContext): void;
@@ -74,14 +77,9 @@ function buildCoder(field: DescField): JsonFieldCoder {
   const writers: ((m: unknown, s: string, x: WriteContext) => string)[] = [];
   const oneof = field.oneof;
   const seg = fieldSegment(field.name);
-  const compiled = fieldReader(field);
-  const read = (m: any, v: unknown, x: ReadContext): void => {
-    try {
-      compiled(m, v, x);
-    } catch (e) {
-      throw withSegment(e, seg);
-    }
-  };
+  // Problems of a read from text make the scanner give up (the path of JSON.parse reports
+  // them, with the field's path): the reader needs no segment of its own.
+  const read = fieldReader(field);
   const write = (m: any, o: number, s: string, x: WriteContext): string => {
     if (oneof !== undefined) return (writers[o] ??= oneofTextWriter(oneof.localName, oneof.fields, o))(m, s, x);
     try {

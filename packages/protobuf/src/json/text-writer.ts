@@ -274,18 +274,15 @@ export function fieldTextWriter(field: DescField, bits: number): FieldTextWrite 
       };
     }
     case "map": {
-      const fast = field.mapKind === "scalar" ? scalarMapTextWriter(field.mapKey, field.scalar, name, k, kc, emit) : undefined;
-      if (fast !== undefined) return fast;
       const write = repeatedElementTextWriter(field, bits);
       return (msg, s, ctx) => {
         const map = msg[name] as Record<string, unknown>;
+        // Object.keys() lists integer keys (elements) much faster than `for in` walks them.
+        const keys = Object.keys(map);
         let t = "";
         let key = "";
         try {
-          for (key in map) {
-            if (!hasOwn.call(map, key)) continue;
-            t += (t === "" ? '"' : ',"') + jsonKeyBody(key) + '":' + write(map[key], ctx);
-          }
+          for (key of keys) t += (t === "" ? '"' : ',"') + jsonKeyBody(key) + '":' + write(map[key], ctx);
         } catch (e) {
           throw withSegment(e, keySegment(key));
         }
@@ -404,72 +401,6 @@ function implicitScalarTextWriter(type: ScalarType, name: string, k: string, kc:
         return s + (s === "" ? k : kc) + '"' + (typeof v === "bigint" ? v : int64ToJson(type, v)) + '"';
       };
   }
-}
-
-/**
- * Writers of maps of scalar values but bytes, with the conversion inlined (no call through the
- * shared element writer per entry). Keys of types other than string need no escaping.
- */
-function scalarMapTextWriter(keyType: ScalarType, type: ScalarType, name: string, k: string, kc: string, emit: boolean): FieldTextWrite | undefined {
-  const problem = (v: unknown): never => {
-    throw scalarWriteProblem(type, v);
-  };
-  let value: (v: unknown) => string;
-  switch (type) {
-    case ScalarType.STRING:
-      value = (v) => (typeof v !== "string" ? problem(v) : plainJsonString(v) ? '":"' + v + '"' : '":' + JSON.stringify(v));
-      break;
-    case ScalarType.BOOL:
-      value = (v) => (v === true ? '":true' : v === false ? '":false' : problem(v));
-      break;
-    case ScalarType.INT32:
-    case ScalarType.SINT32:
-    case ScalarType.SFIXED32:
-      value = (v) => (typeof v === "number" && (v | 0) === v ? '":' + v : problem(v));
-      break;
-    case ScalarType.UINT32:
-    case ScalarType.FIXED32:
-      value = (v) => (typeof v === "number" && v >>> 0 === v ? '":' + v : problem(v));
-      break;
-    case ScalarType.DOUBLE:
-    case ScalarType.FLOAT:
-      value = (v) => (typeof v !== "number" ? problem(v) : v - v === 0 ? '":' + v : v !== v ? '":"NaN"' : v > 0 ? '":"Infinity"' : '":"-Infinity"');
-      break;
-    case ScalarType.BYTES:
-      return undefined;
-    default:
-      // 64-bit integers.
-      value = (v) => '":"' + (typeof v === "bigint" ? v : int64ToJson(type, v)) + '"';
-  }
-  const close = (s: string, t: string): string => (t === "" && !emit ? s : s + (s === "" ? k : kc) + "{" + t + "}");
-  if (keyType !== ScalarType.STRING) {
-    // Integer keys are elements, which Object.keys() lists faster than `for in` walks them.
-    return (msg, s) => {
-      const map = msg[name] as Record<string, unknown>;
-      const keys = Object.keys(map);
-      let t = "";
-      let i = 0;
-      try {
-        for (; i < keys.length; i++) t += (i === 0 ? '"' : ',"') + keys[i] + value(map[keys[i]]);
-      } catch (e) {
-        throw withSegment(e, keySegment(keys[i]));
-      }
-      return close(s, t);
-    };
-  }
-  return (msg, s) => {
-    const map = msg[name] as Record<string, unknown>;
-    let t = "";
-    let key = "";
-    try {
-      for (key in map) {
-        if (hasOwn.call(map, key)) t += (t === "" ? '"' : ',"') + jsonKeyBody(key) + value(map[key]);
-      }
-    } catch (e) {
-      throw withSegment(e, keySegment(key));
-    }
-    return close(s, t);
-  };
 }
 
 export function oneofTextWriter(localName: string, fields: DescField[], bits: number): FieldTextWrite {

@@ -9,11 +9,17 @@
  */
 import type { DescField, DescMessage } from "@pbjet/protobuf";
 import type { Printable } from "@pbjet/protoplugin";
+import { ScalarType } from "@pbjet/protobuf/reflect";
 import { prop } from "./wire.js";
 import { inlineScalar, type JsonContext } from "./json-write.js";
 
 /** Types whose JSON is read as a plain JSON value (google.protobuf.Struct, Value, ListValue) or holds one (Any). */
 const genericTypes = new Set(["google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue", "google.protobuf.Any"]);
+
+/** Whether values of scalar type `t` are 64-bit integers (read by the coder where they stand in the text). */
+function is64(t: ScalarType): boolean {
+  return t === ScalarType.INT64 || t === ScalarType.UINT64 || t === ScalarType.SINT64 || t === ScalarType.FIXED64 || t === ScalarType.SFIXED64;
+}
 
 /**
  * Whether a message type gets a reader of JSON text: not if its JSON may hold values that are
@@ -58,7 +64,11 @@ export function jsonScanBody(c: JsonContext, desc: DescMessage, ts: boolean): Pr
   const locals: string[] = Array.from({ length: words }, (_, i) => `d${i} = 0`);
   locals.push(ts ? "u: string[] | undefined" : "u");
   const direct = desc.fields.map((field) => localScan(c, field));
-  if (desc.fields.some((field, i) => inlineScalar(field)?.read !== undefined || (direct[i] !== undefined && field.fieldKind === "list"))) {
+  const usesV = (field: DescField, i: number): boolean =>
+    inlineScalar(field, true)?.read !== undefined ||
+    (field.fieldKind === "scalar" && field.oneof === undefined && is64(field.scalar)) ||
+    (direct[i] !== undefined && (field.fieldKind === "list" || field.oneof !== undefined));
+  if (desc.fields.some(usesV)) {
     locals.push(ts ? "v: any" : "v");
   }
   const lines: Printable[] = ["if (++x.depth > x.recursionLimit) t.bail();", ["let ", locals.join(", "), ";"]];
@@ -73,8 +83,37 @@ export function jsonScanBody(c: JsonContext, desc: DescMessage, ts: boolean): Pr
     const inline = inlineScalar(field);
     const local = direct[index];
     const get = prop(f, "m", field.localName);
+    const member = field.oneof !== undefined ? inlineScalar(field, true) : undefined;
     if (inline?.read !== undefined) {
       lines.push("      v = t.value();", [`      if (${inline.check}) `, get, ` = ${inline.read};`], `      else c[${index}].read(m, v, x);`);
+    } else if (field.oneof !== undefined && member?.read !== undefined) {
+      // A second member of the oneof: the path of JSON.parse decides.
+      const oneof = prop(f, "m", field.oneof.localName);
+      lines.push(
+        ["      if (", oneof, ".case !== undefined) t.bail();"],
+        "      v = t.value();",
+        [`      if (${member.check}) `, oneof, " = { case: ", f.string(field.localName), `, value: ${member.read} };`],
+        `      else c[${index}].read(m, v, x);`,
+      );
+    } else if (field.fieldKind === "scalar" && field.oneof === undefined && is64(field.scalar)) {
+      // A quoted decimal integer is converted where it stands in the text.
+      const unsigned = field.scalar === ScalarType.UINT64 || field.scalar === ScalarType.FIXED64;
+      lines.push(
+        `      v = t.int64(${unsigned}, ${field.longAsString});`,
+        ["      if (v !== undefined) ", get, " = v;"],
+        `      else c[${index}].scan(m, t, x);`,
+      );
+    } else if (local !== undefined && field.oneof !== undefined) {
+      // A message of a type of this file as the oneof's first member, read by its reader of text.
+      const oneof = prop(f, "m", field.oneof.localName);
+      lines.push(
+        ["      if (", oneof, `.case !== undefined || t.peek() !== 123) c[${index}].scan(m, t, x);`],
+        "      else {",
+        ["        v = ", local.zero, "();"],
+        ["        ", local.scan, `(v, t, c[${index}].sub, x);`],
+        ["        ", oneof, " = { case: ", f.string(field.localName), ", value: v };"],
+        "      }",
+      );
     } else if (local !== undefined && field.fieldKind === "message") {
       // A message of a type of this file, read by its reader of text (an object must follow).
       lines.push(
@@ -90,6 +129,9 @@ export function jsonScanBody(c: JsonContext, desc: DescMessage, ts: boolean): Pr
         "        while (t.moreArray());",
         "      }",
       );
+    } else if (field.oneof === undefined && ((field.fieldKind === "scalar" && !is64(field.scalar)) || field.fieldKind === "enum")) {
+      // Read from the value, as JSON.parse reads it (bytes: see JsonScanner.value()).
+      lines.push(`      c[${index}].read(m, t.value(${field.scalar === ScalarType.BYTES ? "true" : ""}), x);`);
     } else {
       lines.push(`      c[${index}].scan(m, t, x);`);
     }
@@ -100,12 +142,11 @@ export function jsonScanBody(c: JsonContext, desc: DescMessage, ts: boolean): Pr
 }
 
 /**
- * For a singular message field (not a oneof member) or a list of messages whose type has a
+ * For a singular message field (a oneof member too) or a list of messages whose type has a
  * reader of text and a zero constructor in this file: their names, so that the reader calls
  * them directly. Else undefined (the field's coder reads it).
  */
 function localScan(c: JsonContext, field: DescField): { readonly zero: string; readonly scan: string } | undefined {
-  if (field.oneof !== undefined) return undefined;
   if (field.fieldKind !== "message" && !(field.fieldKind === "list" && field.listKind === "message")) return undefined;
   const names = c.local?.(field.message);
   if (names?.zero === undefined || names.jsonScan === undefined) return undefined;

@@ -60,8 +60,8 @@ export interface InlineScalar {
 }
 
 /** The inline handling of values of a field (see InlineScalar), or undefined. */
-export function inlineScalar(field: DescField): InlineScalar | undefined {
-  if (field.fieldKind !== "scalar" || field.oneof !== undefined) return undefined;
+export function inlineScalar(field: DescField, oneofMember = false): InlineScalar | undefined {
+  if (field.fieldKind !== "scalar" || (field.oneof !== undefined && !oneofMember)) return undefined;
   const plain =
     (text: string): InlineScalar["text"] =>
     () =>
@@ -154,7 +154,9 @@ export function jsonWriterBody(c: JsonContext, desc: DescMessage, ts: boolean): 
       // proto2 and editions: set if the property is own (defaults live on the prototype).
       lines.push(
         [`if (v !== undefined && (${inline.miss})) `, coder(index)],
-        ["else if (", explicitPresenceCond(f, member as DescField & { fieldKind: "scalar" }, c.hasOwn()), ") ", append],
+        ["else if (", explicitPresenceCond(f, member as DescField & { fieldKind: "scalar" }, c.hasOwn()), ") {"],
+        ["  ", append],
+        "}",
       );
     }
   }
