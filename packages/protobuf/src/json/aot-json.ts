@@ -32,7 +32,7 @@ export type AotJsonWriter = (m: any, o: number, k: readonly string[], w: readonl
  * order), `k[4 * i]` is `{"name":` (the first member), `k[4 * i + 1]` is `,"name":`, and
  * `k[4 * i + 2]` and `k[4 * i + 3]` are the same with the opening quote of a string value.
  */
-export function keyTexts(desc: DescMessage, bits: number): string[] {
+function keyTexts(desc: DescMessage, bits: number): string[] {
   const k: string[] = [];
   for (const field of desc.fields) {
     const key = JSON.stringify((bits & PROTO_FIELD_NAME) !== 0 ? field.name : field.jsonName) + ":";

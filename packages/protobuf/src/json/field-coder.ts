@@ -164,10 +164,10 @@ function holdsNull(field: DescField): boolean {
 }
 
 /** Reads one element of a list or value of a map from the text: IGNORED for an unknown enum value that is ignored. */
-export type ElementScan = (t: JsonScanner, x: ReadContext) => unknown;
+type ElementScan = (t: JsonScanner, x: ReadContext) => unknown;
 
 /** The reader of one element (of a list) or value (of a map) of a field from the text. */
-export function elementScanner(field: DescField & { fieldKind: "list" | "map" }): ElementScan {
+function elementScanner(field: DescField & { fieldKind: "list" | "map" }): ElementScan {
   if (elementBoxing(field) !== Boxing.None) {
     const read: ValueRead = repeatedElementReader(field);
     return (t, x) => read(t.value(), x);
