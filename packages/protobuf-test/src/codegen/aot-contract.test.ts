@@ -36,7 +36,7 @@ function codegenImports(text: string): string[] {
 describe("the aot contract", () => {
   test("codegenv2 exports the nine helpers of the contract, and its version", () => {
     for (const name of CONTRACT) expect([name, typeof (codegen as Record<string, unknown>)[name]]).toEqual([name, "function"]);
-    expect(codegen.AOT_CONTRACT).toBe(4);
+    expect(codegen.AOT_CONTRACT).toBe(5);
     const helpers = Object.keys(codegen).filter((k) => k.startsWith("aot"));
     expect(helpers.sort()).toEqual([...CONTRACT].sort());
   });
@@ -79,7 +79,7 @@ describe("the aot contract", () => {
       expect(Object.keys(require(current))).toContain("UserSchema");
       const old = scratch.write("old/example_pb.js", other);
       expect(() => require(old)).toThrow(
-        /cannot use the code generated for example\.User: it was generated with aot=true for contract 1, but this @pbjet\/protobuf implements contract 4; generate it again/,
+        /cannot use the code generated for example\.User: it was generated with aot=true for contract 1, but this @pbjet\/protobuf implements contract 5; generate it again/,
       );
     } finally {
       scratch.remove();
@@ -94,7 +94,7 @@ describe("the aot contract", () => {
         () => {},
         () => {},
       ),
-    ).toThrow(/contract 1, but this @pbjet\/protobuf implements contract 4/);
+    ).toThrow(/contract 1, but this @pbjet\/protobuf implements contract 5/);
   });
 });
 

@@ -36,7 +36,7 @@ export type { FieldCoder as AotFieldCoder } from "../binary/field-coder.js";
  * The version of the contract between generated ahead-of-time code and this runtime. It
  * changes whenever a helper of the contract changes what it takes or does.
  */
-export const AOT_CONTRACT = 4;
+export const AOT_CONTRACT = 5;
 
 /** Throws unless `contract`, the version generated code was written for, is AOT_CONTRACT. */
 export function checkContract(desc: DescMessage, contract: number): void {

@@ -19,7 +19,8 @@ import { jsonFieldCoders, type JsonScan } from "./field-coder.js";
 /**
  * The ahead-of-time JSON writer of a message type: appends the fields of message `m` that are
  * set to `s` ("" at first), as the runtime's field writers do: every member as `"key":value`,
- * the first with the object's `{`, no closing brace (added by the caller). `o`: the option bits
+ * the first with the object's `{`, no closing brace (added by the caller), and no string value
+ * left open (see keyTexts()). `o`: the option bits
  * (EMIT_IMPLICIT 1, ENUM_AS_INTEGER 2, PROTO_FIELD_NAME 4); `k`: the key texts of the fields for
  * these bits (see keyTexts()); `w`: the runtime's writers of the fields for these bits, in
  * declaration order (a oneof member's writes its oneof), which append a field as the generated
@@ -28,15 +29,17 @@ import { jsonFieldCoders, type JsonScan } from "./field-coder.js";
 export type AotJsonWriter = (m: any, o: number, k: readonly string[], w: readonly FieldTextWrite[], x: WriteContext) => string;
 
 /**
- * The key texts of a message type's fields for the option bits: for field `i` (declaration
- * order), `k[4 * i]` is `{"name":` (the first member), `k[4 * i + 1]` is `,"name":`, and
- * `k[4 * i + 2]` and `k[4 * i + 3]` are the same with the opening quote of a string value.
+ * The key texts of a message type's fields for the option bits, six for field `i`
+ * (declaration order), from `k[6 * i]`: `{"name":` (the first member), `,"name":` (after a
+ * value), `","name":` (after a string the generated writer left open: it closes it); then the
+ * same three with the opening quote of a string value. Generated writers leave a string value
+ * open until the next member or the end, which saves a concatenation for every string.
  */
 function keyTexts(desc: DescMessage, bits: number): string[] {
   const k: string[] = [];
   for (const field of desc.fields) {
     const key = JSON.stringify((bits & PROTO_FIELD_NAME) !== 0 ? field.name : field.jsonName) + ":";
-    k.push("{" + key, "," + key, "{" + key + '"', "," + key + '"');
+    k.push("{" + key, "," + key, '",' + key, "{" + key + '"', "," + key + '"', '",' + key + '"');
   }
   // Flat strings, as literals are (a concatenation makes a tree that every text built on it
   // must walk when it is flattened).

@@ -19,6 +19,8 @@ export interface JsonContext {
   readonly rt: (name: string) => Printable;
   /** The file's constant `Object.prototype.hasOwnProperty`. */
   readonly hasOwn: () => Printable;
+  /** The name of a constant of the file (`$keyOf`, `$closed`, `$hasKeys`), printed once. */
+  readonly fileConst: (name: string) => Printable;
   /** The local functions of a message type of this file (their names), if it has them. */
   readonly local?: (desc: DescMessage) => { readonly zero: string | undefined; readonly jsonScan: string | undefined } | undefined;
 }
@@ -116,12 +118,21 @@ const number: InlineScalar = {
   read: undefined,
 };
 
-/** The lines of the writer's body. */
+/**
+ * The lines of the writer's body. Values written here are appended with the key text that
+ * fits: `k[6 * i + n]`, where n is 0 for the first member, 1 after a value, 2 after a string
+ * value left open (with the key texts that open a string: n + 3). A string value is left open
+ * (`q` holds the length of the text then) and closed by the next key text, or by `$closed()`
+ * before a field writer of the runtime (`w[i]`) or at the end: one concatenation less a string.
+ */
 export function jsonWriterBody(c: JsonContext, desc: DescMessage, ts: boolean): Printable[] {
   const { f, rt } = c;
-  const inlined = desc.fields.some((field) => writtenHere(field) !== undefined || field.fieldKind === "list" || field.fieldKind === "message");
-  const lines: Printable[] = [inlined ? (ts ? 'let s = "", v: any;' : 'let s = "", v;') : 'let s = "";'];
-  const coder = (index: number): Printable => `s = w[${index}](m, s, x);`;
+  const inlined = desc.fields.some((field) => writtenHere(field) !== undefined || field.fieldKind !== "scalar");
+  const open = desc.fields.some((field) => writtenHere(field)?.quoted === true);
+  const lines: Printable[] = [[open ? 'let s = "", q = -1' : 'let s = ""', inlined ? (ts ? ", v: any;" : ", v;") : ";"]];
+  const text: Printable = open ? [c.fileConst("$closed"), "(s, q)"] : "s";
+  const coder = (index: number): Printable => [`s = w[${index}](m, `, text, ", x);"];
+  const keyOf: Printable = open ? [c.fileConst("$keyOf"), "(s, q)"] : '(s === "" ? 0 : 1)';
   for (const member of desc.members) {
     if (member.kind === "oneof") {
       // The coder of a member writes the oneof's selected case.
@@ -131,36 +142,57 @@ export function jsonWriterBody(c: JsonContext, desc: DescMessage, ts: boolean): 
     const index = desc.fields.indexOf(member);
     const inline = writtenHere(member);
     if (inline === undefined) {
-      // What the coder would skip: an unset message, an empty list (a value of another type
-      // goes to the coder, which reports it).
+      // What the coder would skip: an unset message, an empty list or map (a value of another
+      // type goes to the coder, which reports it).
       if (member.fieldKind === "message" && member.presence !== FieldPresence.LEGACY_REQUIRED) {
         lines.push(["v = ", prop(f, "m", member.localName), ";"], ["if (v !== undefined) ", coder(index)]);
       } else if (member.fieldKind === "list") {
         lines.push(["v = ", prop(f, "m", member.localName), ";"], ["if (v?.length !== 0 || (o & 1) !== 0) ", coder(index)]);
+      } else if (member.fieldKind === "map") {
+        lines.push(["v = ", prop(f, "m", member.localName), ";"], ["if ((o & 1) !== 0 || ", c.fileConst("$hasKeys"), "(v)) ", coder(index)]);
       } else {
         lines.push(coder(index));
       }
       continue;
     }
-    const key = inline.quoted ? 4 * index + 2 : 4 * index;
-    const append: Printable = [`s += (s === "" ? k[${key}] : k[${key + 1}]) + `, inline.text(rt), inline.quoted ? " + '\"';" : ";"];
+    const key = 6 * index + (inline.quoted ? 3 : 0);
+    const append: Printable = ["s += k[", key === 0 ? "" : `${key} + `, keyOf, "] + ", inline.text(rt), ";"];
+    // A string value is left open: the next key text closes it.
+    const write: Printable[] = inline.quoted ? [append, "q = s.length;"] : [append];
     lines.push(["v = ", prop(f, "m", member.localName), ";"]);
     if (member.presence === FieldPresence.IMPLICIT) {
-      lines.push([`if (${inline.miss}) `, coder(index)], [`else if (${inline.nonZero} || (o & 1) !== 0) `, append]);
+      lines.push(...chain([`if (${inline.miss})`, [coder(index)]], [`else if (${inline.nonZero} || (o & 1) !== 0)`, write]));
     } else if (member.parent.file.edition === Edition.EDITION_PROTO3) {
       // proto3 optional: unset is undefined.
-      lines.push([`if (${inline.check}) `, append], ["else if (v !== undefined) ", coder(index)]);
+      lines.push(...chain([`if (${inline.check})`, write], ["else if (v !== undefined)", [coder(index)]]));
     } else {
       // proto2 and editions: set if the property is own (defaults live on the prototype).
-      lines.push(
-        [`if (v !== undefined && (${inline.miss})) `, coder(index)],
-        ["else if (", explicitPresenceCond(f, member as DescField & { fieldKind: "scalar" }, c.hasOwn()), ") {"],
-        ["  ", append],
-        "}",
-      );
+      const own: Printable = ["else if (", explicitPresenceCond(f, member as DescField & { fieldKind: "scalar" }, c.hasOwn()), ")"];
+      lines.push(...chain([`if (v !== undefined && (${inline.miss}))`, [coder(index)]], [own, write, true]));
     }
   }
-  lines.push("return s;");
+  lines.push(open ? ["return ", text, ";"] : "return s;");
+  return lines;
+}
+
+/**
+ * An if / else if chain: each branch a condition and its statements, on the condition's line
+ * if it is one (and the branch does not ask for braces: long conditions), else in braces.
+ */
+function chain(...branches: [Printable, Printable[], boolean?][]): Printable[] {
+  const lines: Printable[] = [];
+  let open = false;
+  for (const [cond, stmts, braces] of branches) {
+    const lead: Printable = open ? ["} ", cond] : cond;
+    if (stmts.length === 1 && braces !== true) {
+      lines.push([lead, " ", stmts[0]]);
+      open = false;
+    } else {
+      lines.push([lead, " {"], ...stmts.map((l) => ["  ", l] as Printable));
+      open = true;
+    }
+  }
+  if (open) lines.push("}");
   return lines;
 }
 

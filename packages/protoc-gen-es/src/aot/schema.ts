@@ -34,7 +34,7 @@ interface LocalNames {
  * generator writes code for (the runtime's `AOT_CONTRACT`): passed to aotBinary(), which
  * refuses code of another version.
  */
-export const AOT_CONTRACT = 4;
+export const AOT_CONTRACT = 5;
 
 /** What a generated file holds of ahead-of-time decoders: local names by type, and copies still to print. */
 interface FileState {
@@ -45,11 +45,21 @@ interface FileState {
   readonly consts: Map<string, boolean>;
 }
 
-/** The constants that generated code may share in a file, by name. */
-const FILE_CONSTS: Record<string, string> = {
+/** The constants that generated code may share in a file, by name (TypeScript, JavaScript). */
+const FILE_CONSTS: Record<string, readonly [string, string]> = {
   // The zero value of bytes: one empty array for every message (it has no content to change).
-  $emptyBytes: "new Uint8Array(0)",
-  $hasOwn: "Object.prototype.hasOwnProperty",
+  $emptyBytes: ["new Uint8Array(0)", "new Uint8Array(0)"],
+  $hasOwn: ["Object.prototype.hasOwnProperty", "Object.prototype.hasOwnProperty"],
+  // JSON writers leave a string value open (`q`: the length of `s` then) until the next member:
+  // which key text comes next (first member 0, after a value 1, after an open string 2) ...
+  $keyOf: ['(s: string, q: number): number => (s === "" ? 0 : q === s.length ? 2 : 1)', '(s, q) => (s === "" ? 0 : q === s.length ? 2 : 1)'],
+  // ... and the text with its open string closed.
+  $closed: ["(s: string, q: number): string => (q === s.length ? s + '\"' : s)", "(s, q) => (q === s.length ? s + '\"' : s)"],
+  // Whether a map may have entries to write (anything but an object is the coder's to report).
+  $hasKeys: [
+    '(v: any): boolean => { for (const _ in v) return true; return typeof v !== "object" || v === null; }',
+    '(v) => { for (const _ in v) return true; return typeof v !== "object" || v === null; }',
+  ],
 };
 
 const states = new WeakMap<GeneratedFile, FileState>();
@@ -72,6 +82,7 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
     local: (d) => localNames(f, state, d),
     emptyBytes: () => fileConst(state, "$emptyBytes"),
     hasOwn: () => fileConst(state, "$hasOwn"),
+    fileConst: (name) => fileConst(state, name),
   };
   const own = state.names.get(desc)!;
   // aotBinary(messageDesc(...), contract, encoder, decoder, constructor), one argument a line.
@@ -120,6 +131,7 @@ export function printAotSchema(f: GeneratedFile, desc: DescMessage, descCall: Pr
   for (let d = state.pending.shift(); d !== undefined; d = state.pending.shift()) {
     printFunctions(c, d, state.names.get(d)!, ts);
   }
+  printFileConsts(f, ts);
 }
 
 function printFunctions(c: DecodeContext & EncodeContext, desc: DescMessage, names: LocalNames, ts: boolean): void {
@@ -128,13 +140,7 @@ function printFunctions(c: DecodeContext & EncodeContext, desc: DescMessage, nam
   const encoder = encoderBody(c, desc);
   const decoder = decoderBody(c, desc);
   const ctorBody = names.zero === undefined ? undefined : zeroConstructorBody(f, desc, c.emptyBytes);
-  const state = states.get(f)!;
-  for (const [name, printed] of state.consts) {
-    if (printed) continue;
-    f.print();
-    f.print(`const ${name} = ${FILE_CONSTS[name]};`);
-    state.consts.set(name, true);
-  }
+  printFileConsts(f, ts);
   f.print();
   f.print(ts ? ["function ", names.enc, "(m: any, w: ", typeRef("AotWriter"), ", u: boolean): void {"] : ["function ", names.enc, "(m, w, u) {"]);
   for (const line of encoder) f.print("  ", line);
@@ -160,7 +166,18 @@ function printFunctions(c: DecodeContext & EncodeContext, desc: DescMessage, nam
     for (const line of ctorBody) f.print("  ", line);
     f.print("}");
     // A copy of a well-known type (proto3: no defaults) has no aotBinary() call of its own.
-    if (desc.file !== state.file) f.print([names.ctor, ".prototype = Object.prototype;"]);
+    if (desc.file !== states.get(f)!.file) f.print([names.ctor, ".prototype = Object.prototype;"]);
+  }
+}
+
+/** Prints the constants of the file that its code uses and that are not printed yet. */
+function printFileConsts(f: GeneratedFile, ts: boolean): void {
+  const state = states.get(f)!;
+  for (const [name, printed] of state.consts) {
+    if (printed) continue;
+    f.print();
+    f.print(`const ${name} = ${FILE_CONSTS[name][ts ? 0 : 1]};`);
+    state.consts.set(name, true);
   }
 }
 
