@@ -21,14 +21,32 @@ function wrapperScalar(field: DescField | DescExtension): { scalar: number; long
   return { scalar: f.scalar!, longAsString: f.fieldKind === "scalar" && f.longAsString };
 }
 
-/** The JSON writer of an unboxed field value. */
-export function boxedWriter(field: DescField | DescExtension, boxing: Boxing): (value: any) => JsonValue {
+/**
+ * The JSON writer of an unboxed field value. With `inPlace` (for JSON.stringify() right after),
+ * a Struct value is checked and given back as it is, unless it holds an object that
+ * JSON.stringify() would write otherwise than its copy (a Date, a class instance): copied then.
+ */
+export function boxedWriter(field: DescField | DescExtension, boxing: Boxing, inPlace = false): (value: any) => JsonValue {
   if (boxing === Boxing.Wrapper) return scalarToJson(wrapperScalar(field).scalar);
   return (value) => {
     if (!isJsonObject(value)) throw new JsonProblem(`expected a JSON object for google.protobuf.Struct, got ${formatJson(value)}`);
     // No nesting limit when writing, as in protobuf-es (only reading has one).
-    return copyJson(value, 0, Infinity, undefined, false) as JsonObject;
+    try {
+      return copyJson(value, 0, Infinity, undefined, inPlace) as JsonObject;
+    } catch (e) {
+      if (e !== NOT_PLAIN) throw e;
+      return copyJson(value, 0, Infinity, undefined, false) as JsonObject;
+    }
   };
+}
+
+/** What copyJson() throws when it keeps a value that holds an object of another prototype than a plain one. */
+const NOT_PLAIN = {};
+
+/** Throws NOT_PLAIN unless `v` has the prototype `plain` (or none). */
+function checkPrototype(v: object, plain: object): void {
+  const p = Object.getPrototypeOf(v);
+  if (p !== plain && p !== null) throw NOT_PLAIN;
 }
 
 /**
@@ -62,7 +80,8 @@ export function boxedReader(field: DescField | DescExtension, boxing: Boxing): (
  * reading: with the `ctx` of the read, in which keys and colons in strings are counted), no
  * value at a `depth` of `limit` (see checkValueDepth), and nothing that is not JSON. Keys are
  * set as own properties. With `keep` (JSON that the read parsed itself, which no one else
- * holds), the value is checked and given back as it is.
+ * holds, or a value written by JSON.stringify() next), the value is checked and given back as
+ * it is; an array or object in it of another prototype throws NOT_PLAIN.
  */
 function copyJson(v: unknown, depth: number, limit: number, ctx: { count: number } | undefined, keep: boolean): JsonValue {
   checkValueDepth(depth, limit);
@@ -81,6 +100,7 @@ function copyJson(v: unknown, depth: number, limit: number, ctx: { count: number
     case "object": {
       if (v === null) return null;
       if (Array.isArray(v)) {
+        if (keep) checkPrototype(v, Array.prototype);
         const out: JsonValue[] = keep ? v : new Array<JsonValue>(v.length);
         let i = 0;
         try {
@@ -95,6 +115,7 @@ function copyJson(v: unknown, depth: number, limit: number, ctx: { count: number
       }
       if (v instanceof Uint8Array) break;
       const obj = v as JsonObject;
+      if (keep) checkPrototype(obj, Object.prototype);
       const out: JsonObject = keep ? obj : {};
       let key = "";
       try {

@@ -227,14 +227,14 @@ function elementTextWriter(
 function singularTextWriter(field: DescField | DescExtension, bits: number): TextWrite {
   const boxing = fieldBoxing(field);
   if (boxing === Boxing.None) return elementTextWriter(field, bits);
-  const write = boxedWriter(field, boxing);
+  const write = boxedWriter(field, boxing, true);
   return (v) => JSON.stringify(write(v));
 }
 
 /** The writer of the elements of a list or map field: Struct elements are JSON objects. */
 function repeatedElementTextWriter(field: DescField | DescExtension, bits: number): TextWrite {
   if (elementBoxing(field) === Boxing.None) return elementTextWriter(field, bits);
-  const write = boxedWriter(field, Boxing.Struct);
+  const write = boxedWriter(field, Boxing.Struct, true);
   return (v) => JSON.stringify(write(v));
 }
 
