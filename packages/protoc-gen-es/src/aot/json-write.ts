@@ -19,7 +19,7 @@ export interface JsonContext {
   readonly rt: (name: string) => Printable;
   /** The file's constant `Object.prototype.hasOwnProperty`. */
   readonly hasOwn: () => Printable;
-  /** The name of a constant of the file (`$keyOf`, `$closed`, `$hasKeys`), printed once. */
+  /** The name of a constant of the file (`$keyOf`, `$closed`), printed once. */
   readonly fileConst: (name: string) => Printable;
   /** The local functions of a message type of this file (their names), if it has them. */
   readonly local?: (desc: DescMessage) => { readonly zero: string | undefined; readonly jsonScan: string | undefined } | undefined;
@@ -142,14 +142,12 @@ export function jsonWriterBody(c: JsonContext, desc: DescMessage, ts: boolean): 
     const index = desc.fields.indexOf(member);
     const inline = writtenHere(member);
     if (inline === undefined) {
-      // What the coder would skip: an unset message, an empty list or map (a value of another
-      // type goes to the coder, which reports it).
+      // What the coder would skip: an unset message, an empty list (a value of another type
+      // goes to the coder, which reports it).
       if (member.fieldKind === "message" && member.presence !== FieldPresence.LEGACY_REQUIRED) {
         lines.push(["v = ", prop(f, "m", member.localName), ";"], ["if (v !== undefined) ", coder(index)]);
       } else if (member.fieldKind === "list") {
         lines.push(["v = ", prop(f, "m", member.localName), ";"], ["if (v?.length !== 0 || (o & 1) !== 0) ", coder(index)]);
-      } else if (member.fieldKind === "map") {
-        lines.push(["v = ", prop(f, "m", member.localName), ";"], ["if ((o & 1) !== 0 || ", c.fileConst("$hasKeys"), "(v)) ", coder(index)]);
       } else {
         lines.push(coder(index));
       }

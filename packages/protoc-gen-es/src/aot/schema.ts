@@ -55,11 +55,6 @@ const FILE_CONSTS: Record<string, readonly [string, string]> = {
   $keyOf: ['(s: string, q: number): number => (s === "" ? 0 : q === s.length ? 2 : 1)', '(s, q) => (s === "" ? 0 : q === s.length ? 2 : 1)'],
   // ... and the text with its open string closed.
   $closed: ["(s: string, q: number): string => (q === s.length ? s + '\"' : s)", "(s, q) => (q === s.length ? s + '\"' : s)"],
-  // Whether a map may have entries to write (anything but an object is the coder's to report).
-  $hasKeys: [
-    '(v: any): boolean => { for (const _ in v) return true; return typeof v !== "object" || v === null; }',
-    '(v) => { for (const _ in v) return true; return typeof v !== "object" || v === null; }',
-  ],
 };
 
 const states = new WeakMap<GeneratedFile, FileState>();
