@@ -104,7 +104,7 @@ function compileFields(desc: DescMessage, bits: number): [FieldTextWrite[], stri
 }
 
 /** `"key":` for a field. */
-function keyText(field: DescField, bits: number): string {
+export function keyText(field: DescField, bits: number): string {
   return JSON.stringify((bits & PROTO_FIELD_NAME) !== 0 ? field.name : field.jsonName) + ":";
 }
 
