@@ -4,7 +4,9 @@
 // package directory given; "pbjet A/A": the built one again, the noise floor). Prints the speed
 // of the built one over the baseline per cell (above 1.00x: faster); writes nothing.
 // Fixtures: the OTLP logs and trace exports and site-8k of the matrix, and the lazy table's
-// string-heavy message (strings: no inspect or redact ops).
+// string-heavy message (strings: no inspect or redact ops). The *Named ops (otlp-logs only) read
+// or change every field through written-out names (src/lazy-named.ts); *NamedE decodes eagerly,
+// the reference for the lazy ones (their µs against its µs: "vs eager").
 //
 //   node --single-threaded-gc --expose-gc --import tsx src/lazy-ab.ts --baseline <dir of packages/protobuf> [--quick]
 //     [--filter <fixture re>] [--ops readAllV,passT,...]
@@ -19,6 +21,7 @@ import { Rng } from "./prng.js";
 import { esJsonLength } from "./libs.js";
 import { measureCell, type Contender } from "./measure.js";
 import { modifyAll, planOf, readAll } from "./lazy-walk.js";
+import { modifyLogsNamed, readLogsNamed } from "./lazy-named.js";
 import { file_bench_otel_v1_logs as esLogs } from "./gen/es/bench/otel/v1/logs_pb.js";
 import { file_bench_otel_v1_trace as esTrace } from "./gen/es/bench/otel/v1/trace_pb.js";
 import { file_bench_site_v1_site as esSite } from "./gen/es/bench/site/v1/site_pb.js";
@@ -92,6 +95,12 @@ const OPS = [
   "modifyAllV",
   "marshalModifiedV",
   "redactV",
+  "readNamedE",
+  "readNamedV",
+  "readNamedT",
+  "modifyNamedE",
+  "modifyNamedV",
+  "modifyNamedT",
 ] as const;
 type Op = (typeof OPS)[number];
 const ops: Op[] = arg("--ops") !== undefined ? (arg("--ops")!.split(",") as Op[]) : [...OPS];
@@ -104,6 +113,7 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
   // Fixtures without a shape (strings: one flat message) have no inspect or redact ops.
   const shape = shapes[fxId];
   const V = { lazy: true } as const;
+  const logs = fxId === "otlp-logs";
   const T = { lazy: true, validate: false } as const;
   const items = (m: Any) => {
     let n = 0;
@@ -165,6 +175,30 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
             redact(m);
             return (sink = api.toBinary(desc, m));
           },
+    readNamedE: logs ? () => (sink = readLogsNamed(api.fromBinary(desc, wire))) : undefined,
+    modifyNamedE: logs
+      ? () => {
+          const m = api.fromBinary(desc, wire);
+          modifyLogsNamed(m);
+          return (sink = api.toBinary(desc, m));
+        }
+      : undefined,
+    readNamedV: logs ? () => (sink = readLogsNamed(api.fromBinary(desc, wire, V))) : undefined,
+    readNamedT: logs ? () => (sink = readLogsNamed(api.fromBinary(desc, wire, T))) : undefined,
+    modifyNamedV: logs
+      ? () => {
+          const m = api.fromBinary(desc, wire, V);
+          modifyLogsNamed(m);
+          return (sink = api.toBinary(desc, m));
+        }
+      : undefined,
+    modifyNamedT: logs
+      ? () => {
+          const m = api.fromBinary(desc, wire, T);
+          modifyLogsNamed(m);
+          return (sink = api.toBinary(desc, m));
+        }
+      : undefined,
   };
 }
 
