@@ -9,7 +9,7 @@
 import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import { schema } from "../helpers";
-import { concat, contentOf, errorOf, describeError, lenField, tag, VARINT } from "./util";
+import { concat, contentOf, errorOf, describeError, hex, lenField, paddedVarint, tag, VARINT } from "./util";
 
 type Msg = Record<string, unknown>;
 
@@ -98,4 +98,35 @@ test("an invalid value fails as on an eager message, naming the field", () => {
   const e = errorOf(() => pb.toBinary(desc, eager as never));
   expect(e).toBeInstanceOf(Error);
   expect(describeError(errorOf(() => pb.toBinary(desc, view as never)))).toBe(describeError(e));
+});
+
+describe("a view read whole, then changed", () => {
+  // optional_nested_message (18) with a = 5 as a padded varint (non-canonical): read, never changed.
+  const padded = lenField(18, concat(tag(1, VARINT), paddedVarint(5, 3)));
+  const bytes = concat(int32Field(1, 7), stringField(14, "text"), padded, int32Field(31, 1), int32Field(31, 2), stringField(113, "member"));
+
+  test("encodes as the same edit on an eager decode, twice alike; what was only read is copied as it came", () => {
+    const desc = proto2();
+    const edit = (m: Msg) => {
+      m.optionalInt32 = 8;
+      m.optionalString = "changed";
+      m.oneofField = { case: "oneofUint32", value: 3 };
+      (m.repeatedInt32 as number[]).push(3);
+    };
+    const view = pb.fromBinary(desc, bytes, { lazy: true }) as unknown as Msg;
+    contentOf(desc, view, "view", walk);
+    edit(view);
+    const eager = pb.fromBinary(desc, bytes) as unknown as Msg;
+    edit(eager);
+    const first = pb.toBinary(desc, view as never);
+    const second = pb.toBinary(desc, view as never);
+    expect(hex(second)).toBe(hex(first));
+    expect(contentOf(desc, pb.fromBinary(desc, first), "eager", walk)).toEqual(contentOf(desc, eager as never, "eager", walk));
+    // The sub-message read but not changed is copied as it came (its padded varint too).
+    expect(hex(first)).toContain(hex(padded));
+    expect(pb.isLazyMessage(view)).toBe(true);
+    // A write after both encodes shows in the next one.
+    view.optionalInt32 = 9;
+    expect((pb.fromBinary(desc, pb.toBinary(desc, view as never)) as unknown as Msg).optionalInt32).toBe(9);
+  });
 });
