@@ -457,6 +457,16 @@ describe("long bytes values and the text around them", () => {
     `{"stringField":["\u0003"],"bytesField":["${long}"]}`,
     `{"bytesField":["${long}"],"stringField":["\ud800"]}`,
     `{"stringField":["ok"],"bytesField":["${long}"],"stringField2":1}`,
+    // Lists of strings and bools, read in generated code: any other element is a problem.
+    `{"stringField":["a",null]}`,
+    `{"stringField":["a",1,"b"]}`,
+    `{"stringField":[["a"]]}`,
+    `{"stringField":[],"boolField":[]}`,
+    `{"stringField":"a"}`,
+    `{"stringField":null,"boolField":null}`,
+    `{"boolField":[true,"true"]}`,
+    `{"boolField":[false,null]}`,
+    `{"boolField":[true, false ,true],"stringField":[ "x" , "\\u0041" ]}`,
   ];
   const cases = [
     ...singular.map((text) => ["pbjet.test.proto3.ScalarValues", text] as const),

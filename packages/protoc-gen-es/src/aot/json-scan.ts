@@ -2,7 +2,7 @@
  * The ahead-of-time reader of JSON text of a message type (plugin option `aot`): the body of
  * `$jsonScan<i>(m, t, c, x)`, which reads the members of an object from the runtime's JsonScanner
  * `t` into the new message `m`, for fromJsonString(). Singular scalar values of the common
- * types are stored here; every other field, and any value of an unexpected type, is read by
+ * types and lists of strings and bools are stored here; every other field, and any value of an unexpected type, is read by
  * the field's JSON coder in the runtime (`c[i].scan(...)` or `c[i].read(...)`).
  * A key given twice makes the scanner give up (`t.bail()`): fromJsonString() then reads the
  * text on the path of JSON.parse, which reports it.
@@ -68,8 +68,11 @@ export function jsonScanBody(c: JsonContext, desc: DescMessage, ts: boolean): Pr
     inlineScalar(field, true)?.read !== undefined ||
     (field.fieldKind === "scalar" && field.oneof === undefined && is64(field.scalar)) ||
     (direct[i] !== undefined && (field.fieldKind === "list" || field.oneof !== undefined));
-  if (desc.fields.some(usesV)) {
+  if (desc.fields.some((field, i) => usesV(field, i) || plainElement(field) !== undefined)) {
     locals.push(ts ? "v: any" : "v");
+  }
+  if (desc.fields.some((field) => plainElement(field) !== undefined)) {
+    locals.push(ts ? "e: unknown" : "e");
   }
   const lines: Printable[] = ["if (++x.depth > x.recursionLimit) t.bail();", ["let ", locals.join(", "), ";"]];
   lines.push("for (let k = t.first(); k !== undefined; k = t.next()) {", "  switch (k) {");
@@ -129,6 +132,19 @@ export function jsonScanBody(c: JsonContext, desc: DescMessage, ts: boolean): Pr
         "        while (t.moreArray());",
         "      }",
       );
+    } else if (plainElement(field) !== undefined) {
+      // Any other element than the type's values is a problem: the path of JSON.parse reports it.
+      lines.push(
+        `      if (t.peek() !== 91) c[${index}].scan(m, t, x);`,
+        "      else if (t.openArray()) {",
+        ["        v = ", get, ";"],
+        "        do {",
+        "          e = t.value();",
+        `          if (${plainElement(field)}) t.bail();`,
+        "          v.push(e);",
+        "        } while (t.moreArray());",
+        "      }",
+      );
     } else if (field.oneof === undefined && ((field.fieldKind === "scalar" && !is64(field.scalar)) || field.fieldKind === "enum")) {
       // Read from the value, as JSON.parse reads it (bytes: see JsonScanner.value()).
       lines.push(`      c[${index}].read(m, t.value(${field.scalar === ScalarType.BYTES ? "true" : ""}), x);`);
@@ -139,6 +155,17 @@ export function jsonScanBody(c: JsonContext, desc: DescMessage, ts: boolean): Pr
   });
   lines.push("    default:", ["      u = ", rt("aotJsonOther"), "(", schema, ", m, k, u, t, x);"], "  }", "}", "x.depth--;");
   return lines;
+}
+
+/**
+ * For a list of strings or bools, whose elements JSON holds as they are (any other value is an
+ * error): the condition that element `e` is not one. Else undefined.
+ */
+function plainElement(field: DescField): string | undefined {
+  if (field.fieldKind !== "list" || field.listKind !== "scalar") return undefined;
+  if (field.scalar === ScalarType.STRING) return 'typeof e !== "string"';
+  if (field.scalar === ScalarType.BOOL) return "e !== true && e !== false";
+  return undefined;
 }
 
 /**
