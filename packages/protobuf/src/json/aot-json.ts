@@ -5,15 +5,13 @@
  * values the generated code does not handle itself go to the fields' JSON coders
  * (field-coder.ts).
  */
-import type { DescField, DescMessage } from "../descriptors/types.js";
-import { FieldPresence } from "../descriptors/edition.js";
-import { Boxing, elementBoxing, fieldBoxing } from "../model/boxing-kind.js";
+import type { DescMessage } from "../descriptors/types.js";
 import type { Message } from "../types.js";
 import { typeRecord } from "../model/type-record.js";
 import { eagerForm } from "../model/view-protocol.js";
 import { zeroMessageFactory } from "../model/zero-message.js";
-import { EMIT_IMPLICIT, type JsonReadOptions, type WriteContext } from "./options.js";
-import { extensionsText, fieldTextWriter, keyText, messageTextWriter, oneofTextWriter, type FieldTextWrite } from "./text-writer.js";
+import type { JsonReadOptions, WriteContext } from "./options.js";
+import { extensionsText, fieldTextWriter, keyText, oneofTextWriter, type FieldTextWrite } from "./text-writer.js";
 import { readContext, readOtherKey, type ReadContext } from "./reader.js";
 import { JsonScanner } from "./scanner.js";
 import { jsonFieldCoders, type JsonScan } from "./field-coder.js";
@@ -81,45 +79,11 @@ function fieldWriters(desc: DescMessage, bits: number): FieldTextWrite[] {
   const oneofs = new Map<unknown, FieldTextWrite>();
   return desc.fields.map((field) => {
     const oneof = field.oneof;
-    if (oneof === undefined) return messageFieldWriter(field, bits) ?? fieldTextWriter(field, bits);
+    if (oneof === undefined) return fieldTextWriter(field, bits);
     let w = oneofs.get(oneof);
     if (w === undefined) oneofs.set(oneof, (w = oneofTextWriter(oneof.localName, oneof.fields, bits)));
     return w;
   });
-}
-
-/**
- * The writer of a singular or repeated message field (not a required one, not of an unboxed
- * well-known type) that calls the writer of the message type directly, as the field writer of
- * the runtime does through its writer of one element. Its problems do not name the field (see
- * aotTextWriter()). Undefined for other fields.
- */
-function messageFieldWriter(field: DescField, bits: number): FieldTextWrite | undefined {
-  const desc = field.message;
-  const list = field.fieldKind === "list";
-  if (desc === undefined || (!list && field.fieldKind !== "message")) return undefined;
-  if ((list ? elementBoxing(field) : fieldBoxing(field)) !== Boxing.None) return undefined;
-  if ((field.presence as number) === FieldPresence.LEGACY_REQUIRED) return undefined;
-  const name = field.localName;
-  const key = keyText(field, bits);
-  const k = "{" + key;
-  const kc = "," + key;
-  const emit = (bits & EMIT_IMPLICIT) !== 0;
-  const write = messageTextWriter(desc, bits);
-  if (!list) {
-    return (msg, s, ctx) => {
-      const v = msg[name];
-      return v === undefined ? s : s + (s === "" ? k : kc) + write(v, ctx);
-    };
-  }
-  return (msg, s, ctx) => {
-    const l = msg[name] as unknown[];
-    const n = l.length;
-    if (n === 0 && !emit) return s;
-    let t = "[";
-    for (let i = 0; i < n; i++) t += (i === 0 ? "" : ",") + write(l[i], ctx);
-    return s + (s === "" ? k : kc) + t + "]";
-  };
 }
 
 /**

@@ -211,14 +211,8 @@ function elementTextWriter(
   field: { readonly scalar: ScalarType | undefined; readonly enum: DescEnum | undefined; readonly message: DescMessage | undefined },
   bits: number,
 ): TextWrite {
-  if (field.message !== undefined) {
-    const desc = field.message;
-    let write: MessageTextWriter | undefined;
-    return (v, ctx) => {
-      write ??= messageTextWriter(desc, bits);
-      return write(v, ctx);
-    };
-  }
+  // The message type's writer itself (it compiles its fields on first call: recursive types are fine).
+  if (field.message !== undefined) return messageTextWriter(field.message, bits);
   if (field.enum !== undefined) return enumToJsonText(field.enum, bits);
   return scalarToJsonText(field.scalar!);
 }
