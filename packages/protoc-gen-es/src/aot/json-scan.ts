@@ -2,8 +2,9 @@
  * The ahead-of-time reader of JSON text of a message type (plugin option `aot`): the body of
  * `$jsonScan<i>(m, t, c, x)`, which reads the members of an object from the runtime's JsonScanner
  * `t` into the new message `m`, for fromJsonString(). Singular scalar values of the common
- * types and lists of strings and bools are stored here; every other field, and any value of an unexpected type, is read by
- * the field's JSON coder in the runtime (`c[i].scan(...)` or `c[i].read(...)`).
+ * types and lists of strings and bools are stored here; every other field, and any value of
+ * an unexpected type, is read by the field's JSON coder in the runtime (`c[i].scan(...)` or
+ * `c[i].read(...)`).
  * A key given twice makes the scanner give up (`t.bail()`): fromJsonString() then reads the
  * text on the path of JSON.parse, which reports it.
  */
