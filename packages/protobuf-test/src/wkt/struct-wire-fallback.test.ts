@@ -1,10 +1,9 @@
 /**
- * Without the direct Struct writer: a program whose schemas come from a FileDescriptorSet and
- * that never loads struct.proto's generated code (`@pbjet/protobuf/wkt`, which enables the
- * writer) encodes unboxed Struct values through their messages. This file loads neither
- * `@pbjet/protobuf/wkt` nor the shared helpers (which do): only the main entry point and
- * descriptor.proto's module. The bytes are @bufbuild/protobuf's, as with the writer
- * (struct-wire.test.ts); the last test then loads the writer and compares both.
+ * Struct fields of schemas read from a FileDescriptorSet, in a program that never loads
+ * struct.proto's generated code (`@pbjet/protobuf/wkt`): this file loads neither it nor the
+ * shared helpers (which do), only the main entry point and descriptor.proto's module. The
+ * bytes are @bufbuild/protobuf's (as in struct-wire.test.ts); loading `@pbjet/protobuf/wkt`
+ * afterwards changes nothing.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -34,7 +33,7 @@ function encodeAll(r: pb.Registry): string[] {
   ]);
 }
 
-test("Struct values through their messages: the bytes of @bufbuild/protobuf", () => {
+test("Struct values of schemas from a FileDescriptorSet: the bytes of @bufbuild/protobuf", () => {
   const ofields = oreg.getMessage("pbjet.test.proto3.StructFields")!;
   const odelimited = oreg.getMessage("pbjet.test.edition2023.delimited.StructDelimited")!;
   const expected = values.flatMap((v) => [
@@ -44,7 +43,7 @@ test("Struct values through their messages: the bytes of @bufbuild/protobuf", ()
   expect(encodeAll(reg)).toEqual(expected);
 });
 
-test("loading @pbjet/protobuf/wkt enables the direct writer: the same bytes", () => {
+test("loading @pbjet/protobuf/wkt afterwards: the same bytes", () => {
   const before = encodeAll(reg);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require("@pbjet/protobuf/wkt");

@@ -3,7 +3,8 @@
  * without building Struct/Value/ListValue messages. The bytes must be exactly those of the
  * messages: compared with @bufbuild/protobuf's encoding, in every place a Struct can be
  * (singular, list element, map value, oneof member, DELIMITED), for random JSON objects, with
- * code generated both ways (closures and aot=true).
+ * code generated both ways (closures and aot=true). A Struct that occurs twice in an input is
+ * merged by key, as @bufbuild/protobuf merges it.
  */
 import * as fc from "fast-check";
 import * as pb from "@pbjet/protobuf";
@@ -79,6 +80,25 @@ describe.each(regs)("Struct values on the wire (%s)", (_name, reg) => {
         /cannot represent (undefined|bigint|function|symbol) in google\.protobuf\.Value/,
       );
     }
+  });
+
+  test("a Struct that occurs twice is merged by key, as @bufbuild/protobuf merges it", () => {
+    fc.assert(
+      fc.property(jsonObject, jsonObject, (first, second) => {
+        const one = pb.toBinary(fields, pb.create(fields, { single: first, kind: { case: "inOneof", value: first } } as never));
+        const two = pb.toBinary(fields, pb.create(fields, { single: second, kind: { case: "inOneof", value: second } } as never));
+        const both = new Uint8Array([...one, ...two]);
+        const ours = pb.fromBinary(fields, both) as unknown as Record<string, unknown>;
+        const theirs = oracle.fromBinary(oFields, both) as unknown as Record<string, unknown>;
+        expect(snapshot(ours.single)).toEqual(snapshot(theirs.single));
+        expect(snapshot(ours.kind)).toEqual(snapshot(theirs.kind));
+        // Into a message that holds the first: the same entries.
+        const target = pb.fromBinary(fields, one);
+        pb.mergeFromBinary(fields, target, two);
+        expect(snapshot((target as unknown as Record<string, unknown>).single)).toEqual(snapshot(theirs.single));
+      }),
+      fcParams(50),
+    );
   });
 
   test("numbers keep every double: -0, infinities, NaN", () => {

@@ -9,7 +9,7 @@ import { WireType } from "../wire/wire-type.js";
 import type { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryWriter } from "../wire/binary-writer.js";
 import { BinaryDecodeError, depthExceeded, missingEndGroup, unexpectedEndGroup } from "../wire/errors.js";
-import type { Message } from "../types.js";
+import type { JsonObject, Message } from "../types.js";
 import { factsOf, typeRecord, LazyOption, type FieldFacts } from "../model/type-record.js";
 import { writableForm } from "../model/view-protocol.js";
 import { scalarFieldDecoder } from "./scalar-field-decoders.js";
@@ -18,7 +18,7 @@ import { scalarWireType, isPackable } from "../descriptors/scalar.js";
 import { scalarZeroValue } from "../model/scalar-values.js";
 import { setOwnProperty } from "../model/map-key.js";
 import { zeroMessageFactory, type ZeroMessageFactory } from "../model/zero-message.js";
-import { boxValue, unboxValue } from "../model/boxing.js";
+import { boxWrapper, unboxValue } from "../model/boxing.js";
 import { Boxing } from "../model/boxing-kind.js";
 
 /** @internal */
@@ -214,7 +214,9 @@ export function readSubMessage(dec: MessageDecoder, sub: unknown, r: BinaryReade
 
 /**
  * Reads an unboxed value (a wrapper primitive, a Struct JSON object) of field `no` as the
- * message it stands for, merged into `current` if given, and unboxes it.
+ * message it stands for, merged into `current` if given, and unboxes it. A Struct is merged
+ * as merge() merges it: its entries replace those of the same key in the object that is
+ * there (a map field merges so).
  */
 function readBoxed(
   boxing: Boxing,
@@ -226,9 +228,13 @@ function readBoxed(
   depth: number,
   ctx: DecodeContext,
 ): unknown {
-  const sub = current === undefined ? zeroMessageFactory(desc)() : boxValue(boxing, desc, current);
+  const sub = current !== undefined && boxing === Boxing.Wrapper ? boxWrapper(desc, current) : zeroMessageFactory(desc)();
   readSubMessage(messageDecoder(desc), sub, r, wt, no, depth, ctx);
-  return unboxValue(boxing, sub);
+  const value = unboxValue(boxing, sub);
+  if (current === undefined || boxing === Boxing.Wrapper) return value;
+  const entries = value as JsonObject;
+  for (const key of Object.keys(entries)) setOwnProperty(current as JsonObject, key, entries[key]);
+  return current;
 }
 
 function messageFieldDecoder(field: DescField & { fieldKind: "message" }): FieldDecoder {

@@ -15,7 +15,8 @@ import { scalarFixedSize, scalarWireType } from "../descriptors/scalar.js";
 import { scalarWriter, type ScalarWriter } from "./scalar.js";
 import { mapKeyConverter } from "../model/map-key.js";
 import { Boxing } from "../model/boxing-kind.js";
-import { boxValue } from "../model/boxing.js";
+import { boxWrapper } from "../model/boxing.js";
+import { structFieldWriter } from "./struct-writer.js";
 
 /** @internal */
 declare module "../model/type-record.js" {
@@ -196,11 +197,12 @@ export function messageValueEncoder(desc: DescMessage, no: number, delimited: bo
  * Struct JSON objects) as the messages they stand for.
  */
 function singularMessageEncoder(field: DescField & { fieldKind: "message" }) {
-  const enc = messageValueEncoder(field.message, field.number, field.delimitedEncoding);
   const boxing = factsOf(field).boxing;
+  if (boxing === Boxing.Struct) return structFieldWriter(field.message, field.number, field.delimitedEncoding);
+  const enc = messageValueEncoder(field.message, field.number, field.delimitedEncoding);
   if (boxing === Boxing.None) return enc;
   const desc = field.message;
-  return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => enc(boxValue(boxing, desc, v), w, writeUnknown);
+  return (v: unknown, w: BinaryWriter, writeUnknown: boolean) => enc(boxWrapper(desc, v), w, writeUnknown);
 }
 
 /** @internal The encoder of one field that is not a oneof member. */
@@ -269,14 +271,10 @@ function listEncoder(field: DescField & { fieldKind: "list" }): FieldEncoder {
   const name = field.localName;
   const no = field.number;
   if (field.listKind === "message") {
-    const desc = field.message!;
-    const enc = messageValueEncoder(desc, no, field.delimitedEncoding);
-    if (factsOf(field).boxing === Boxing.Struct) {
-      return (msg, w, writeUnknown) => {
-        const list = msg[name] as unknown[];
-        for (let i = 0; i < list.length; i++) enc(boxValue(Boxing.Struct, desc, list[i]), w, writeUnknown);
-      };
-    }
+    const enc =
+      factsOf(field).boxing === Boxing.Struct
+        ? structFieldWriter(field.message!, no, field.delimitedEncoding)
+        : messageValueEncoder(field.message!, no, field.delimitedEncoding);
     return (msg, w, writeUnknown) => {
       const list = msg[name] as unknown[];
       for (let i = 0; i < list.length; i++) enc(list[i], w, writeUnknown);
@@ -327,9 +325,9 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
     const desc = field.message!;
     let enc: MessageEncoder | undefined;
     const rec = typeRecord(desc);
-    const struct = factsOf(field).boxing === Boxing.Struct;
+    const struct = factsOf(field).boxing === Boxing.Struct ? structFieldWriter(desc, 2, false) : undefined;
     writeValue = (w, v, writeUnknown) => {
-      if (struct) v = boxValue(Boxing.Struct, desc, v);
+      if (struct !== undefined) return struct(v, w);
       // A lazy view as a map value: its original bytes, or its eager form.
       const views = rec.views;
       if (views !== undefined && (v = views.writeField(v, w, 2, false, writeUnknown)) === undefined) return;

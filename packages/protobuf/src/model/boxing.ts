@@ -18,12 +18,14 @@ type Obj = Record<string, unknown>;
 
 /** Boxes a field value into the message the wire format needs. */
 export function boxValue(boxing: Boxing, desc: DescMessage, value: unknown): Message {
-  if (boxing === Boxing.Wrapper) {
-    const msg = zeroMessageFactory(desc)() as Obj;
-    msg.value = value;
-    return msg as unknown as Message;
-  }
-  return jsonToStruct(desc, value as JsonObject);
+  return boxing === Boxing.Wrapper ? boxWrapper(desc, value) : jsonToStruct(desc, value as JsonObject);
+}
+
+/** The wrapper message (google.protobuf.Int32Value, ...) of type `desc` that holds `value`. */
+export function boxWrapper(desc: DescMessage, value: unknown): Message {
+  const msg = zeroMessageFactory(desc)() as Obj;
+  msg.value = value;
+  return msg as unknown as Message;
 }
 
 /** Unboxes a decoded message into the value the field holds. */
@@ -32,7 +34,8 @@ export function unboxValue(boxing: Boxing, msg: Message): unknown {
   return structToJson(msg);
 }
 
-function valueDescOf(structDesc: DescMessage): DescMessage {
+/** The google.protobuf.Value type of a Struct type; throws if the type does not have Struct's shape. */
+export function valueDescOf(structDesc: DescMessage): DescMessage {
   const fields = structDesc.fields.find((f) => f.number === 1);
   if (fields?.fieldKind !== "map" || fields.message === undefined) {
     throw new ProtobufError(`${structDesc.typeName} is not google.protobuf.Struct`);
@@ -95,9 +98,14 @@ function jsonToValue(structDesc: DescMessage, valueDesc: DescMessage, listDesc: 
   } else if (typeof json === "object") {
     value.kind = { case: "structValue", value: jsonToStruct(structDesc, json) };
   } else {
-    throw new ProtobufError(`cannot represent ${typeof json} in google.protobuf.Value`);
+    throw notJsonValue(json);
   }
   return value as unknown as Message;
+}
+
+/** The error for a value that no google.protobuf.Value can hold (undefined, a function, a bigint, ...). */
+export function notJsonValue(json: unknown): ProtobufError {
+  return new ProtobufError(`cannot represent ${typeof json} in google.protobuf.Value`);
 }
 
 /** Deep copy of a JSON value. */
