@@ -23,6 +23,28 @@ for (let i = 0; i < 64; i++) {
   DECODE[URL.charCodeAt(i)] = i;
 }
 
+/** Encodes bytes as base64 (standard alphabet with padding, or URL-safe without). */
+type NativeEncode = (bytes: Uint8Array, url: boolean) => string;
+
+/**
+ * The runtime's base64 encoder, if it has one: Node.js's and Bun's
+ * `Buffer.prototype.base64Slice`/`base64urlSlice`, which encode any Uint8Array (base64url
+ * without padding). About 30 times faster than the encoder below for 1.5 KB (Node.js 20): the
+ * string is made in one piece. Elsewhere the encoder below (`Uint8Array.prototype.toBase64`
+ * would cost bundle size in every JSON program).
+ */
+const nativeEncode: NativeEncode | undefined = (() => {
+  type Slice = (this: Uint8Array, start: number, end: number) => string;
+  const buffer = (globalThis as { Buffer?: { prototype: { base64Slice?: Slice; base64urlSlice?: Slice } } }).Buffer?.prototype;
+  const std = buffer?.base64Slice;
+  const url = buffer?.base64urlSlice;
+  if (typeof std === "function" && typeof url === "function") return (b, u) => (u ? url : std).call(b, 0, b.length);
+  return undefined;
+})();
+
+/** Inputs from this length are encoded by the runtime's encoder, where there is one. */
+const NATIVE_MIN_LENGTH = 16;
+
 /**
  * Encode bytes as base64. `encoding` is "std" (standard alphabet with
  * padding, the default), "std_raw" (standard alphabet, no padding) or "url"
@@ -30,9 +52,14 @@ for (let i = 0; i < 64; i++) {
  */
 export function base64Encode(bytes: Uint8Array, encoding: "std" | "std_raw" | "url" = "std"): string {
   const url = encoding === "url";
+  const n = bytes.length;
+  if (nativeEncode !== undefined && n >= NATIVE_MIN_LENGTH) {
+    const text = nativeEncode(bytes, url);
+    // Without padding: "=" for 2 bytes in the last group, "==" for 1.
+    return encoding === "std_raw" && n % 3 !== 0 ? text.substring(0, text.length - 3 + (n % 3)) : text;
+  }
   const alphabet = url ? URL : STD;
   const pairs = url ? (urlPairs ??= pairTable(URL)) : (stdPairs ??= pairTable(STD));
-  const n = bytes.length;
   const whole = n - (n % 3);
   let out = "";
   // Build in chunks to keep intermediate strings flat.
