@@ -6,7 +6,7 @@
 import "@pbjet/protobuf/lazy";
 import * as pb from "@pbjet/protobuf";
 import { schema } from "../helpers";
-import { concat, contentOf, errorOf, groupField, hex, lenField, tag, VARINT } from "./util";
+import { concat, contentOf, errorOf, groupField, hex, lenField, paddedVarint, tag, VARINT } from "./util";
 
 type Msg = Record<string, unknown>;
 
@@ -259,4 +259,29 @@ test("a Struct holding NaN that was read is unchanged: the view still writes its
   expect(hex(pb.toBinary(desc, view as never))).not.toBe(hex(bytes));
   const back = pb.fromBinary(desc, pb.toBinary(desc, view as never)) as unknown as Msg;
   expect(Object.is((back.optionalStruct as { list: number[] }).list[1], 0)).toBe(true);
+});
+
+describe("scalar oneof members, read when the view is scanned", () => {
+  // proto3: optional_int32 = 1, oneof_uint32 = 111, oneof_string = 113 (UTF-8 checked).
+  const badString = lenField(113, [0x61, 0xff, 0x62]);
+  const int32 = concat(tag(1, VARINT), [7]);
+
+  test("trusted input: invalid UTF-8 in a member is reported when the oneof is read, not another field", () => {
+    const desc = proto3();
+    const view = pb.fromBinary(desc, concat(badString, int32), { lazy: true, validate: false }) as unknown as Msg;
+    expect(view.optionalInt32).toBe(7);
+    const e = errorOf(() => view.oneofField);
+    expect(e).toBeInstanceOf(pb.BinaryDecodeError);
+    expect((e as Error).message).toMatch(/UTF-8/);
+  });
+
+  test("a padded member read is written back as it came; the last member on the wire wins", () => {
+    const desc = proto3();
+    const bytes = concat(lenField(113, new TextEncoder().encode("first")), tag(111, VARINT), paddedVarint(5, 4), int32);
+    for (const options of [{ lazy: true }, { lazy: true, validate: false }] as const) {
+      const view = pb.fromBinary(desc, bytes, options) as unknown as Msg;
+      expect(view.oneofField).toEqual({ case: "oneofUint32", value: 5 });
+      expect(hex(pb.toBinary(desc, view as never))).toBe(hex(bytes));
+    }
+  });
 });

@@ -287,11 +287,14 @@ export interface OneofMember {
   readonly wireType: number;
   readonly scanDecoder: FieldDecoder | undefined;
   /**
-   * Reads a scalar member (not a closed enum) on first access: checking UTF-8, and without
-   * the check (for validated input). Undefined for other members.
+   * Reads a scalar member (not a closed enum) during the scan (or on first access, a string of
+   * trusted input that is not valid UTF-8): checking UTF-8, and without the check (for
+   * validated input). Undefined for other members.
    */
   readonly read: ScalarReader | undefined;
   readonly readValidated: ScalarReader | undefined;
+  /** A string member whose UTF-8 is checked (`read` throws on invalid UTF-8). */
+  readonly verifyUtf8: boolean;
   /** Decodes the member on first access (members that are neither scalars nor child views), once needed. */
   decoder: FieldDecoder | undefined;
   /** The view plan of a message member, once needed. */
@@ -316,6 +319,7 @@ function oneofSlot(index: number, oneof: DescOneof): OneofSlot {
       scanDecoder: facts.closedEnum !== undefined ? fieldDecoder(f) : undefined,
       read: scalar === undefined ? undefined : scalarReader(scalar, longAsString, f.utf8Validation),
       readValidated: scalar === undefined ? undefined : scalarReader(scalar, longAsString, false),
+      verifyUtf8: scalar === ScalarType.STRING && f.utf8Validation,
       decoder: undefined,
       childPlan: undefined,
     });

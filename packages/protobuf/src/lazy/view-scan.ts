@@ -1,6 +1,7 @@
 /**
  * Scanning a view: one pass over its bytes, on the first read of any of its fields, that
- * decodes the scalar fields and records where every other field occurs, without decoding it.
+ * decodes the scalar fields (oneof members too) and records where every other field occurs,
+ * without decoding it.
  */
 import { BinaryReader } from "../wire/binary-reader.js";
 import { BinaryDecodeError, unexpectedEndGroup } from "../wire/errors.js";
@@ -128,6 +129,21 @@ function scanSlot(state: ViewState, slot: Slot, values: unknown[], occ: number[]
   }
 }
 
+/**
+ * A string decoded now; with `verify`, undefined (the position kept) if the bytes are not
+ * valid UTF-8, so that its first access decodes it and reports the error.
+ */
+function scanString(r: BinaryReader, verify: boolean): string | undefined {
+  if (!verify) return r.string(false);
+  const start = r.pos;
+  try {
+    return r.string(true);
+  } catch {
+    r.pos = start;
+    return undefined;
+  }
+}
+
 /** Records where an occurrence of the slot's field is, to decode it on first access. */
 function recordOccurrence(slot: Slot, values: unknown[], occ: number[], r: BinaryReader, tag: number, wt: number, no: number): boolean {
   const i = slot.index;
@@ -199,6 +215,14 @@ function scanOneof(
     return true;
   }
   if (wt !== member.wireType) return false;
+  if (member.read !== undefined) {
+    // A scalar member is read now, the one visit of its bytes (the last member seen wins).
+    const value = member.verifyUtf8 ? scanString(r, !state.ctx.validated) : state.ctx.validated ? member.readValidated!(r) : member.read(r);
+    if (value !== undefined) {
+      values[i] = { case: member.field.localName, value };
+      return true;
+    }
+  }
   const start = r.pos;
   skipKnown(r, wt, no);
   // The last member seen wins; repeated occurrences of a message member merge.
