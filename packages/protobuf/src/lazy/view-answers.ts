@@ -39,6 +39,8 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
     writeContent(value, w, writeUnknown) {
       if (!isView(value)) return value;
       const s = ownState(value, typeName);
+      // A detached view is its own storage, whatever else holds (see eager()).
+      if (s.own !== undefined) return s.own;
       if (bytesWritable(s, writeUnknown)) {
         writeViewContent(s, w);
         return undefined;
@@ -52,6 +54,7 @@ export function installProtocol(plan: ViewPlan, proto: object): void {
     writeField(value, w, no, delimited, writeUnknown) {
       if (!isView(value)) return value;
       const s = ownState(value, typeName);
+      if (s.own !== undefined) return s.own;
       if (bytesWritable(s, writeUnknown)) {
         writeViewField(s, w, no, delimited);
         return undefined;
