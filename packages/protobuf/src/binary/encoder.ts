@@ -325,17 +325,20 @@ function mapEncoder(field: DescField & { fieldKind: "map" }): FieldEncoder {
     const desc = field.message!;
     let enc: MessageEncoder | undefined;
     const rec = typeRecord(desc);
-    const struct = factsOf(field).boxing === Boxing.Struct ? structFieldWriter(desc, 2, false) : undefined;
-    writeValue = (w, v, writeUnknown) => {
-      if (struct !== undefined) return struct(v, w);
-      // A lazy view as a map value: its original bytes, or its eager form.
-      const views = rec.views;
-      if (views !== undefined && (v = views.writeField(v, w, 2, false, writeUnknown)) === undefined) return;
-      enc ??= messageEncoder(desc);
-      w.rawTag(0x12).fork();
-      enc(v, w, writeUnknown);
-      w.join();
-    };
+    if (factsOf(field).boxing === Boxing.Struct) {
+      const struct = structFieldWriter(desc, 2, false);
+      writeValue = (w, v) => struct(v, w);
+    } else {
+      writeValue = (w, v, writeUnknown) => {
+        // A lazy view as a map value: its original bytes, or its eager form.
+        const views = rec.views;
+        if (views !== undefined && (v = views.writeField(v, w, 2, false, writeUnknown)) === undefined) return;
+        enc ??= messageEncoder(desc);
+        w.rawTag(0x12).fork();
+        enc(v, w, writeUnknown);
+        w.join();
+      };
+    }
   } else {
     const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar!;
     const write: ScalarWriter = scalarWriter(scalar);
