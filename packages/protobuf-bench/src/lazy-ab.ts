@@ -125,6 +125,12 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
       for (const a of it.attributes)
         if (a.key === shape.redactKey) a.value = { $typeName: "bench.otel.v1.AnyValue", value: { case: "stringValue", value: "[redacted]" } };
   };
+  /** Decodes (eagerly without options), changes every named field, encodes. */
+  const modifyNamed = (options: typeof V | typeof T | undefined) => {
+    const m = api.fromBinary(desc, wire, options);
+    modifyLogsNamed(m);
+    return api.toBinary(desc, m);
+  };
   return {
     readAllV: () => (sink = readAll(plan, api.fromBinary(desc, wire, V))),
     readAllT: () => (sink = readAll(plan, api.fromBinary(desc, wire, T))),
@@ -176,29 +182,11 @@ function opsFor(b: Build, typeName: string, wire: Uint8Array, fxId: string): Rec
             return (sink = api.toBinary(desc, m));
           },
     readNamedE: logs ? () => (sink = readLogsNamed(api.fromBinary(desc, wire))) : undefined,
-    modifyNamedE: logs
-      ? () => {
-          const m = api.fromBinary(desc, wire);
-          modifyLogsNamed(m);
-          return (sink = api.toBinary(desc, m));
-        }
-      : undefined,
+    modifyNamedE: logs ? () => (sink = modifyNamed(undefined)) : undefined,
     readNamedV: logs ? () => (sink = readLogsNamed(api.fromBinary(desc, wire, V))) : undefined,
     readNamedT: logs ? () => (sink = readLogsNamed(api.fromBinary(desc, wire, T))) : undefined,
-    modifyNamedV: logs
-      ? () => {
-          const m = api.fromBinary(desc, wire, V);
-          modifyLogsNamed(m);
-          return (sink = api.toBinary(desc, m));
-        }
-      : undefined,
-    modifyNamedT: logs
-      ? () => {
-          const m = api.fromBinary(desc, wire, T);
-          modifyLogsNamed(m);
-          return (sink = api.toBinary(desc, m));
-        }
-      : undefined,
+    modifyNamedV: logs ? () => (sink = modifyNamed(V)) : undefined,
+    modifyNamedT: logs ? () => (sink = modifyNamed(T)) : undefined,
   };
 }
 
